@@ -1,0 +1,84 @@
+// Builds the Fastify app. It never listens: server.ts does, and tests call app.inject().
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createCampaignCache } from './campaign/active';
+import { campaignRoutes } from './campaign/routes';
+import { checkpointRoutes } from './checkpoints/routes';
+import type { Env } from './config/env';
+import { loadSecret } from './config/secret';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerErrorHandlers } from './http/errors';
+import { registerOriginCheck } from './http/origin';
+import { registerWeb } from './http/web';
+import { rewardRoutes } from './rewards/routes';
+import { spinRoutes } from './spin/spin';
+import { createStorage, type Storage } from './uploads/storage';
+import { uploadRoutes } from './uploads/uploads';
+import { userRoutes } from './users/routes';
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  storage?: Storage;
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+export async function buildApp(options: BuildOptions) {
+  const { env, database } = options;
+  const logger = options.logger ?? { level: env.LOG_LEVEL };
+  const app = Fastify({
+    ...(typeof (logger as FastifyBaseLogger).child === 'function' ? { loggerInstance: logger as FastifyBaseLogger } : { logger }),
+    bodyLimit: 64 * 1024,
+    trustProxy: env.NODE_ENV === 'production',
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+
+  const ctx: AppContext = {
+    db: database.db,
+    env,
+    campaign: createCampaignCache(database.db),
+    storage: options.storage ?? createStorage(env),
+    secret: loadSecret(env),
+    now: options.now ?? Date.now,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", ...(env.S3_BUCKET ? ['https:'] : [])],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      },
+    },
+  });
+  registerOriginCheck(app, env.PUBLIC_URL);
+
+  app.get('/healthz', async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok' };
+  });
+  await app.register(campaignRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(checkpointRoutes(ctx));
+  await app.register(spinRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
+  await app.register(rewardRoutes(ctx));
+  await registerWeb(app);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,38 @@
+// The active campaign, cached briefly per instance so hot reads do not look it up on every request.
+import { eq } from 'drizzle-orm';
+import type { Campaign } from '@quackquest/contract';
+import type { Db } from '../db/client';
+import { campaigns } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+export interface ActiveCampaign {
+  id: string;
+  info: Omit<Campaign, 'wheel'> & { operatorEmails: string[] };
+  wheelWeights: Record<string, number>;
+  sourceDir: string;
+}
+
+const TTL_MS = 5000;
+
+export function createCampaignCache(db: Db) {
+  let cached: { value: ActiveCampaign; at: number } | undefined;
+  return {
+    async get(): Promise<ActiveCampaign> {
+      if (cached && Date.now() - cached.at < TTL_MS) return cached.value;
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
+      if (!row) throw new HttpError(503, 'No campaign is loaded yet.');
+      const value = {
+        id: row.id,
+        info: row.info as ActiveCampaign['info'],
+        wheelWeights: row.wheelWeights,
+        sourceDir: row.sourceDir,
+      };
+      cached = { value, at: Date.now() };
+      return value;
+    },
+    clear(): void {
+      cached = undefined;
+    },
+  };
+}
+export type CampaignCache = ReturnType<typeof createCampaignCache>;

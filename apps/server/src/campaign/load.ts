@@ -1,0 +1,99 @@
+// Applies a validated pack to the database: content only. Users, attempts, ledger and claims are kept.
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { campaigns, checkpoints, claims, rewards } from '../db/schema';
+import type { Pack } from './pack';
+
+export interface LoadSummary {
+  campaignId: string;
+  checkpoints: number;
+  rewards: number;
+}
+
+export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
+  const { campaign } = pack;
+  const info = {
+    id: campaign.id,
+    name: campaign.name,
+    tagline: campaign.tagline,
+    description: campaign.description,
+    timeZone: campaign.timeZone,
+    operatorName: campaign.operator.name,
+    operatorEmails: campaign.operator.emails,
+    termsText: pack.termsText,
+    bookingUrl: campaign.bookingUrl,
+    challengeDays: campaign.challengeDays,
+    startTime: pack.startTime,
+    endTime: pack.endTime,
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(campaigns)
+      .set({ active: false })
+      .where(sql`${campaigns.id} <> ${campaign.id}`);
+    await tx
+      .insert(campaigns)
+      .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true })
+      .onConflictDoUpdate({
+        target: campaigns.id,
+        set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: new Date() },
+      });
+
+    for (const c of pack.checkpoints) {
+      const values = {
+        title: c.title,
+        subtitle: c.subtitle,
+        sequence: c.sequence,
+        type: c.type,
+        image: c.image ?? null,
+        startTime: c.startTime,
+        endTime: c.endTime,
+        maxAttempts: c.maxAttempts,
+        choices: c.choices ?? null,
+        qrTexts: c.qrTexts?.map((t) => t.trim()) ?? null,
+        mcqAnswers: c.answers ?? null,
+        removed: false,
+      };
+      await tx
+        .insert(checkpoints)
+        .values({ campaignId: campaign.id, slug: c.id, ...values })
+        .onConflictDoUpdate({ target: [checkpoints.campaignId, checkpoints.slug], set: values });
+    }
+    const slugs = pack.checkpoints.map((c) => c.id);
+    await tx
+      .update(checkpoints)
+      .set({ removed: true })
+      .where(and(eq(checkpoints.campaignId, campaign.id), slugs.length ? notInArray(checkpoints.slug, slugs) : undefined));
+
+    for (const r of pack.rewards) {
+      const [existing] = await tx
+        .select({ id: rewards.id, claimed: count(claims.id) })
+        .from(rewards)
+        .leftJoin(claims, eq(claims.rewardId, rewards.id))
+        .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, r.item)))
+        .groupBy(rewards.id);
+      // Stock in the pack is the total ever offered: what was claimed already is taken off it.
+      const claimed = existing?.claimed ?? 0;
+      const values = {
+        price: r.price,
+        stock: Math.max(0, r.stock - claimed),
+        stockLoaded: Math.max(r.stock, claimed),
+        description: r.description,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        eligibility: r.eligibility,
+        perUserLimit: r.perUserLimit ?? null,
+        sequence: r.sequence,
+        removed: false,
+      };
+      if (existing) await tx.update(rewards).set(values).where(eq(rewards.id, existing.id));
+      else await tx.insert(rewards).values({ campaignId: campaign.id, item: r.item, ...values });
+    }
+    const items = pack.rewards.map((r) => r.item);
+    await tx
+      .update(rewards)
+      .set({ removed: true })
+      .where(and(eq(rewards.campaignId, campaign.id), items.length ? notInArray(rewards.item, items) : undefined));
+  });
+  return { campaignId: campaign.id, checkpoints: pack.checkpoints.length, rewards: pack.rewards.length };
+}

@@ -1,0 +1,118 @@
+// The shape of a campaign pack's files (campaigns/README.md documents them for operators).
+import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES } from '@quackquest/contract';
+import { z } from 'zod';
+
+// YAML readers differ on bare dates: accept a Date or an ISO day string, keep "YYYY-MM-DD".
+const day = z.preprocess(
+  (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-09-01'),
+);
+const positiveInt = z.number().int().positive();
+
+export const campaignFileSchema = z.strictObject({
+  basedOn: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+  name: z.string().min(1),
+  tagline: z.string().default(''),
+  description: z.string().default(''),
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Asia/Singapore'),
+  challengeStart: z.union([day, z.literal('relative')]),
+  todayIsDay: positiveInt.optional(),
+  challengeDays: positiveInt.max(366),
+  bookingUrl: z.url(),
+  operator: z.strictObject({
+    name: z.string().min(1),
+    emails: z.array(z.email()).default([]),
+  }),
+  terms: z.strictObject({
+    effectiveDate: day,
+    claimDeadline: day,
+    collectionStart: day,
+    collectionEnd: day,
+    winnerReplyDays: positiveInt,
+    winnerNotificationTimeline: z.string().min(1),
+    dataProtectionContact: z.string().min(1),
+  }),
+  wheel: z.strictObject({
+    weights: z
+      .record(z.enum(['1', '2', '3', '4', '5']), z.number().nonnegative())
+      .refine((w) => Object.values(w).some((v) => v > 0), 'at least one weight must be above 0'),
+  }),
+});
+export type CampaignFile = z.infer<typeof campaignFileSchema>;
+
+const letters = ['a', 'b', 'c', 'd'] as const;
+
+export const checkpointEntrySchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+    day: positiveInt,
+    until: positiveInt.optional(),
+    title: z.string().min(1).max(60),
+    subtitle: z.string().default(''),
+    type: z.enum(CHECKPOINT_TYPES),
+    image: z
+      .string()
+      .regex(/^images\/[\w.-]+\.(svg|png|jpe?g|webp)$/, 'must be a file under images/')
+      .optional(),
+    maxAttempts: z.number().int().nonnegative(),
+    qrTexts: z.array(z.string().trim().min(1)).min(1).optional(),
+    choices: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .refine((c) => !c.includes('_'), 'a choice cannot contain "_"'),
+      )
+      .min(2)
+      .max(MCQ_MAX_CHOICES)
+      .optional(),
+    answers: z.array(z.enum(letters)).min(1).optional(),
+  })
+  .superRefine((c, ctx) => {
+    const scan = c.type === 'Scan' || c.type === 'ScanNoSpin';
+    if (scan && !c.qrTexts) ctx.addIssue({ code: 'custom', path: ['qrTexts'], message: `required for ${c.type}` });
+    if (!scan && c.qrTexts) ctx.addIssue({ code: 'custom', path: ['qrTexts'], message: 'only for Scan checkpoints' });
+    if (c.type === 'MCQ') {
+      if (!c.choices) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'required for MCQ' });
+      if (!c.answers) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'required for MCQ' });
+      const count = c.choices?.length ?? 0;
+      for (const answer of c.answers ?? []) {
+        if (letters.indexOf(answer) >= count) {
+          ctx.addIssue({ code: 'custom', path: ['answers'], message: `"${answer}" has no choice` });
+        }
+      }
+    } else if (c.choices || c.answers) {
+      ctx.addIssue({ code: 'custom', path: [c.choices ? 'choices' : 'answers'], message: 'only for MCQ' });
+    }
+    if (c.until !== undefined && c.until < c.day) {
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'must not be before day' });
+    }
+  });
+export type CheckpointEntry = z.infer<typeof checkpointEntrySchema>;
+
+export const rewardEntrySchema = z
+  .strictObject({
+    item: z.string().min(1).max(80),
+    price: positiveInt,
+    stock: z.number().int().nonnegative(),
+    description: z.string().default(''),
+    eligibility: z.enum(['everyone', 'owners', 'non-owners']).default('everyone'),
+    perUserLimit: positiveInt.optional(),
+    opensOnDay: positiveInt.optional(),
+    closesAfterDay: positiveInt.optional(),
+  })
+  .refine((r) => !r.opensOnDay || !r.closesAfterDay || r.closesAfterDay >= r.opensOnDay, {
+    path: ['closesAfterDay'],
+    message: 'must not be before opensOnDay',
+  });
+export type RewardEntry = z.infer<typeof rewardEntrySchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,170 @@
+// Reads and validates a campaign pack folder. Every mistake is reported with its file, entry and field.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import {
+  type CampaignFile,
+  type CheckpointEntry,
+  type RewardEntry,
+  campaignFileSchema,
+  checkpointEntrySchema,
+  rewardEntrySchema,
+} from './pack-schema';
+import { dayStart, formatDay } from './time';
+
+export interface Pack {
+  campaign: CampaignFile;
+  /** Unix seconds of 00:00 on challenge day 1, in the campaign's time zone. */
+  startTime: number;
+  endTime: number;
+  termsText: string;
+  /** The folder whose images/ the checkpoints refer to. */
+  contentDir: string;
+  checkpoints: (CheckpointEntry & { sequence: number; startTime: number; endTime: number })[];
+  rewards: (RewardEntry & { sequence: number; startDate: number | null; endDate: number | null })[];
+}
+
+export class PackError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The campaign pack has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const DAY = 86_400;
+
+export function readPack(dir: string, now = new Date()): Pack {
+  const problems: string[] = [];
+  const own = readYaml(dir, 'campaign.yaml', problems) as Record<string, unknown> | undefined;
+  if (!own) throw new PackError(problems);
+  let contentDir = path.resolve(dir);
+  let merged: Record<string, unknown> = own;
+  if (typeof own.basedOn === 'string') {
+    contentDir = path.resolve(dir, own.basedOn);
+    const base = readYaml(contentDir, 'campaign.yaml', problems) as Record<string, unknown> | undefined;
+    if (!base) throw new PackError(problems);
+    merged = { ...base, ...own };
+  }
+  const campaign = check(campaignFileSchema, merged, 'campaign.yaml', undefined, problems);
+  const checkpointsRaw = readYaml(contentDir, 'checkpoints.yaml', problems);
+  const rewardsRaw = readYaml(contentDir, 'rewards.yaml', problems);
+  const termsPath = path.join(contentDir, 'terms.md');
+  if (!existsSync(termsPath)) problems.push('terms.md: the file is missing');
+  if (!campaign || problems.length) throw new PackError(problems);
+
+  const startTime = challengeStart(campaign, now, problems);
+  const lastDay = campaign.challengeDays;
+  const endTime = startTime + lastDay * DAY - 1;
+  const checkpoints = list(checkpointsRaw, 'checkpoints.yaml', problems).flatMap((raw, i) => {
+    const entry = check(checkpointEntrySchema, raw, 'checkpoints.yaml', entryName(raw, 'id', i), problems);
+    if (!entry) return [];
+    const where = `checkpoints.yaml: entry ${entryName(raw, 'id', i)}`;
+    if (entry.image && !existsSync(path.join(contentDir, entry.image))) {
+      problems.push(`${where}: field "image": ${entry.image} does not exist`);
+    }
+    if (entry.day > lastDay) problems.push(`${where}: field "day": must be at most challengeDays (${lastDay})`);
+    const until = entry.until ?? lastDay;
+    return [{ ...entry, sequence: i + 1, startTime: startTime + (entry.day - 1) * DAY, endTime: startTime + until * DAY - 1 }];
+  });
+  const rewards = list(rewardsRaw, 'rewards.yaml', problems).flatMap((raw, i) => {
+    const entry = check(rewardEntrySchema, raw, 'rewards.yaml', entryName(raw, 'item', i), problems);
+    if (!entry) return [];
+    const startDate = entry.opensOnDay ? startTime + (entry.opensOnDay - 1) * DAY : null;
+    const endDate = entry.closesAfterDay ? startTime + entry.closesAfterDay * DAY - 1 : null;
+    return [{ ...entry, sequence: i + 1, startDate, endDate }];
+  });
+  duplicates(
+    checkpoints.map((c) => c.id),
+    'checkpoints.yaml',
+    'id',
+    problems,
+  );
+  duplicates(
+    rewards.map((r) => r.item),
+    'rewards.yaml',
+    'item',
+    problems,
+  );
+  const termsText = fillTerms(readFileSync(termsPath, 'utf8'), campaign, problems);
+  if (problems.length) throw new PackError(problems);
+  return { campaign, startTime, endTime, termsText, contentDir, checkpoints, rewards };
+}
+
+function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): number {
+  if (campaign.challengeStart !== 'relative') return dayStart(campaign.challengeStart, campaign.timeZone);
+  if (!campaign.todayIsDay) {
+    problems.push('campaign.yaml: field "todayIsDay": required when challengeStart is relative');
+    return 0;
+  }
+  const today = formatDay(now, campaign.timeZone);
+  return dayStart(today, campaign.timeZone) - (campaign.todayIsDay - 1) * DAY;
+}
+
+/** Replaces `{{dotted.path}}` with the campaign.yaml value; dates read like "14 August 2025". */
+function fillTerms(text: string, campaign: CampaignFile, problems: string[]): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
+    const value = key.split('.').reduce<unknown>((obj, part) => (obj as Record<string, unknown> | undefined)?.[part], campaign);
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return readableDate(value);
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    problems.push(`terms.md: placeholder "{{${key}}}": no such field in campaign.yaml`);
+    return '';
+  });
+}
+
+function readableDate(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function readYaml(dir: string, file: string, problems: string[]): unknown {
+  const full = path.join(dir, file);
+  if (!existsSync(full)) {
+    problems.push(`${file}: the file is missing in ${dir}`);
+    return undefined;
+  }
+  try {
+    return parseYaml(readFileSync(full, 'utf8'));
+  } catch (error) {
+    problems.push(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+}
+
+function list(value: unknown, file: string, problems: string[]): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value !== undefined) problems.push(`${file}: must be a list of entries`);
+  return [];
+}
+
+function check<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  file: string,
+  entry: string | undefined,
+  problems: string[],
+): T | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? `field "${issue.path.join('.')}"` : 'the entry';
+    problems.push(`${file}:${entry ? ` entry ${entry}:` : ''} ${field}: ${issue.message}`);
+  }
+  return undefined;
+}
+
+function entryName(raw: unknown, key: string, index: number): string {
+  const name = (raw as Record<string, unknown> | null)?.[key];
+  return typeof name === 'string' ? `${index + 1} (${name})` : String(index + 1);
+}
+
+function duplicates(names: string[], file: string, field: string, problems: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) problems.push(`${file}: entry ${name}: field "${field}": appears more than once`);
+    seen.add(name);
+  }
+}

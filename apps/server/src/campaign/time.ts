@@ -1,0 +1,25 @@
+// Calendar days in a campaign's time zone, without a date library.
+
+/** "YYYY-MM-DD" of the instant in the given time zone. */
+export function formatDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** Unix seconds of 00:00 on the given day in the given time zone. */
+export function dayStart(isoDay: string, timeZone: string): number {
+  const guess = Date.parse(`${isoDay}T00:00:00Z`);
+  // Two passes settle the offset even when the day starts right after a DST change.
+  let utc = guess - offsetMs(guess, timeZone);
+  utc = guess - offsetMs(utc, timeZone);
+  return Math.floor(utc / 1000);
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(part ?? '');
+  if (!match) return 0;
+  const sign = match[1] === '-' ? -1 : 1;
+  return sign * (Number(match[2]) * 60 + Number(match[3] ?? 0)) * 60_000;
+}

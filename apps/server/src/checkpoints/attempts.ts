@@ -1,0 +1,152 @@
+// Submitting an answer to a checkpoint: graded on the server, capped, de-duplicated, and in one
+// transaction with the spin it earns.
+import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { attempts, type checkpoints, spins } from '../db/schema';
+import { lockUser } from '../ledger/ledger';
+import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
+import { checkUpload } from '../uploads/uploads';
+import { gradeMcq, gradeScan, parseChoices, parseText } from './grading';
+import { findCheckpoint } from './queries';
+
+type Checkpoint = typeof checkpoints.$inferSelect;
+
+/** Invalid scans are not attempts, but a user may only make so many a minute. */
+export const INVALID_SCAN_LIMIT = 20;
+const INVALID_SCAN_WINDOW_MS = 60_000;
+
+interface Graded {
+  answer: string;
+  outcome: AttemptResult['outcome'];
+  counted: boolean;
+  spin: 'none' | 'posted' | 'review';
+}
+
+export async function submitAttempt(ctx: AppContext, userId: number, slug: string, body: AttemptBody): Promise<AttemptResult> {
+  const campaign = await ctx.campaign.get();
+  const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
+  const nowSec = Math.floor(ctx.now() / 1000);
+  if (nowSec < checkpoint.startTime) throw forbidden('This checkpoint is not unlocked yet.');
+  if (nowSec > checkpoint.endTime) throw forbidden('This checkpoint has ended.');
+  const graded = await grade(ctx, userId, checkpoint, body.answer);
+
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const used = await countAttempts(tx, userId, checkpoint.id);
+    const result = (outcome: AttemptResult['outcome'], total: number, spinEarned: boolean): AttemptResult => ({
+      outcome,
+      attempts: total,
+      maxAttempts: checkpoint.maxAttempts,
+      spinEarned,
+      ...(checkpoint.type === 'MCQ' ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
+    });
+
+    const [last] = await tx
+      .select({ answer: attempts.answer, outcome: attempts.outcome, createdAt: attempts.createdAt })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpoint.id)))
+      .orderBy(desc(attempts.id))
+      .limit(1);
+    if (last && last.answer === graded.answer && ctx.now() - last.createdAt.getTime() < DEDUPE_WINDOW_MS) {
+      // The same answer twice within 5 s (a double tap, a retried request) counts once.
+      return result(last.outcome as AttemptResult['outcome'], used, false);
+    }
+    if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) {
+      throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+    }
+    if (await hasCompleted(tx, userId, checkpoint.id)) {
+      throw conflict('You have already completed this checkpoint.');
+    }
+    if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
+      throw new HttpError(429, 'Too many invalid scans. Please wait a minute and try again.');
+    }
+
+    const [attempt] = await tx
+      .insert(attempts)
+      .values({
+        userId,
+        checkpointId: checkpoint.id,
+        answer: graded.answer,
+        outcome: graded.outcome,
+        counted: graded.counted,
+        review: graded.spin === 'review' ? 'pending' : null,
+        createdAt: new Date(ctx.now()),
+      })
+      .returning({ id: attempts.id });
+    if (graded.spin !== 'none' && attempt) {
+      await tx.insert(spins).values({ userId, attemptId: attempt.id, needsReview: graded.spin === 'review' });
+    }
+    return result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none');
+  });
+}
+
+async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, answer: AttemptBody['answer']): Promise<Graded> {
+  const type = checkpoint.type;
+  if (type === 'Scan' || type === 'ScanNoSpin') {
+    if (typeof answer !== 'string' || !answer.trim()) throw badRequest('The scanned QR code text is missing.');
+    if (!gradeScan(checkpoint.qrTexts ?? [], answer)) {
+      return { answer: answer.trim().slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
+    }
+    return { answer: answer.trim(), outcome: 'valid', counted: true, spin: type === 'Scan' ? 'posted' : 'none' };
+  }
+  if (type === 'MCQ') {
+    const choices = parseChoices(answer, checkpoint.choices?.length ?? 0);
+    if (!choices.ok) throw badRequest(choices.message);
+    const correct = gradeMcq(checkpoint.mcqAnswers ?? [], choices.value);
+    return {
+      answer: choices.value,
+      outcome: correct ? 'correct' : 'incorrect',
+      counted: true,
+      spin: correct ? 'posted' : 'none',
+    };
+  }
+  if (type === 'Str') {
+    const text = parseText(answer);
+    if (!text.ok) throw badRequest(text.message);
+    return { answer: text.value, outcome: 'submitted', counted: true, spin: 'review' };
+  }
+  if (typeof answer !== 'string' || !answer.trim()) throw badRequest(messages.uploadMissing);
+  await checkUpload(ctx, userId, checkpoint.id, answer.trim());
+  return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
+}
+
+export async function countAttempts(tx: Tx, userId: number, checkpointId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)));
+  return row?.n ?? 0;
+}
+
+/** A checkpoint earns its spin once: a further success would be a free spin. */
+async function hasCompleted(tx: Tx, userId: number, checkpointId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .innerJoin(spins, eq(spins.attemptId, attempts.id))
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)))
+    .limit(1);
+  if (row) return true;
+  const [noSpin] = await tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.outcome, 'valid')))
+    .limit(1);
+  return Boolean(noSpin);
+}
+
+async function recentInvalidScans(tx: Tx, userId: number, now: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.userId, userId),
+        eq(attempts.outcome, 'invalid'),
+        gte(attempts.createdAt, new Date(now - INVALID_SCAN_WINDOW_MS)),
+      ),
+    );
+  return row?.n ?? 0;
+}

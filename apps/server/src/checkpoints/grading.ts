@@ -1,0 +1,42 @@
+// Pure grading rules of DESIGN.md "Game rules on the server".
+import { MCQ_MAX_CHOICES, STR_MAX_LENGTH, messages } from '@quackquest/contract';
+
+const LETTERS = ['a', 'b', 'c', 'd'];
+
+export type Graded = { ok: true; value: string } | { ok: false; message: string };
+
+/** Scan: the trimmed text must equal one of the expected texts. */
+export function gradeScan(expected: readonly string[], scanned: string): boolean {
+  const text = scanned.trim();
+  return text.length > 0 && expected.includes(text);
+}
+
+/**
+ * Normalizes chosen MCQ letters ("a_c", "A, C", ["c","a"]) to sorted unique lower-case letters joined by "_".
+ */
+export function parseChoices(answer: string | string[], choiceCount: number): Graded {
+  const raw = Array.isArray(answer) ? answer : answer.split(/[_,\s]+/);
+  const chosen = [...new Set(raw.map((l) => l.trim().toLowerCase()).filter(Boolean))].sort();
+  if (chosen.length === 0) return { ok: false, message: messages.mcqEmpty };
+  const allowed = LETTERS.slice(0, Math.min(choiceCount, MCQ_MAX_CHOICES));
+  const unknown = chosen.find((l) => !allowed.includes(l));
+  if (unknown) return { ok: false, message: `"${unknown}" is not one of the choices (${allowed.join(', ')}).` };
+  return { ok: true, value: chosen.join('_') };
+}
+
+/** MCQ: correct only when every correct letter is chosen and no wrong one. */
+export function gradeMcq(correct: readonly string[], chosen: string): boolean {
+  const picked = chosen.split('_');
+  return picked.length === correct.length && correct.every((l) => picked.includes(l));
+}
+
+/** Str: non-empty after trimming, at most 10 characters. */
+export function parseText(answer: string | string[]): Graded {
+  if (Array.isArray(answer)) return { ok: false, message: 'The answer must be text.' };
+  const text = answer.trim();
+  if (!text) return { ok: false, message: messages.strEmpty };
+  if ([...text].length > STR_MAX_LENGTH) {
+    return { ok: false, message: `The answer can be at most ${STR_MAX_LENGTH} characters.` };
+  }
+  return { ok: true, value: text };
+}

@@ -1,0 +1,44 @@
+// Configuration, parsed once at start-up. A bad value stops the process with the variable's name.
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
+  CAMPAIGN: z.string().min(1).default('campaigns/demo'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: optional,
+  SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+  }
+  return env;
+}

@@ -1,0 +1,16 @@
+// Everything a request handler needs, built once by buildApp() and passed to each domain's routes.
+import type { CampaignCache } from './campaign/active';
+import type { Env } from './config/env';
+import type { Db } from './db/client';
+import type { Storage } from './uploads/storage';
+
+export interface AppContext {
+  db: Db;
+  env: Env;
+  campaign: CampaignCache;
+  storage: Storage;
+  /** Signs upload URLs and tokens. */
+  secret: string;
+  /** Milliseconds since the epoch; replaceable in tests. */
+  now: () => number;
+}

@@ -1,0 +1,221 @@
+// The one PostgreSQL schema, used on PGlite and on PostgreSQL alike.
+// Migrations are generated from this file: `npm run db:generate --workspace apps/server`.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const userRef = () =>
+  bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id);
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    cabinOwner: boolean('cabin_owner').notNull().default(false),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    // Cached balances: changed only in the transaction that writes the ledger row they sum.
+    ducks: integer('ducks').notNull().default(0),
+    pendingDucks: integer('pending_ducks').notNull().default(0),
+    // When `ducks` last changed: leaderboard ties go to whoever reached the total first.
+    ducksAt: timestamp('ducks_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_rank_idx').on(t.ducks.desc(), t.ducksAt, t.id),
+    check('users_ducks_non_negative', sql`${t.ducks} >= 0`),
+    check('users_pending_non_negative', sql`${t.pendingDucks} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a leaked table does not leak sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  /** Public description (name, terms text, dates, wheel): what GET /api/campaign returns. */
+  info: jsonb('info').notNull(),
+  /** Spin weights by ducks: {"1": 35, ...}. */
+  wheelWeights: jsonb('wheel_weights').$type<Record<string, number>>().notNull(),
+  sourceDir: text('source_dir').notNull(),
+  active: boolean('active').notNull().default(false),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const checkpoints = pgTable(
+  'checkpoints',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    sequence: integer('sequence').notNull(),
+    type: text('type').notNull(),
+    image: text('image'),
+    startTime: bigint('start_time', { mode: 'number' }).notNull(),
+    endTime: bigint('end_time', { mode: 'number' }).notNull(),
+    maxAttempts: integer('max_attempts').notNull().default(0),
+    choices: text('choices').array(),
+    // Secret fields: never sent to a browser.
+    qrTexts: text('qr_texts').array(),
+    mcqAnswers: text('mcq_answers').array(),
+    removed: boolean('removed').notNull().default(false),
+  },
+  (t) => [uniqueIndex('checkpoints_campaign_slug_idx').on(t.campaignId, t.slug)],
+);
+
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  userId: userRef(),
+  checkpointId: integer('checkpoint_id')
+    .notNull()
+    .references(() => checkpoints.id),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    checkpointId: integer('checkpoint_id')
+      .notNull()
+      .references(() => checkpoints.id),
+    createdAt: createdAt(),
+    answer: text('answer').notNull(),
+    outcome: text('outcome').notNull(),
+    /** pending | approved | rejected, for Str and Upload answers. */
+    review: text('review'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewNote: text('review_note'),
+    /** False for invalid scans and rejected answers: they do not count against maxAttempts. */
+    counted: boolean('counted').notNull(),
+  },
+  (t) => [
+    index('attempts_user_checkpoint_idx').on(t.userId, t.checkpointId),
+    index('attempts_review_idx')
+      .on(t.review)
+      .where(sql`${t.review} = 'pending'`),
+  ],
+);
+
+/** A spin entitlement: earned by one successful attempt, spent at most once. */
+export const spins = pgTable(
+  'spins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    attemptId: bigint('attempt_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => attempts.id),
+    /** Ducks of this spin stay pending until the attempt is approved. */
+    needsReview: boolean('needs_review').notNull(),
+    createdAt: createdAt(),
+    spentAt: timestamp('spent_at', { withTimezone: true, mode: 'date' }),
+    ducks: integer('ducks'),
+    /** Set when the attempt was rejected before the spin was spent. */
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('spins_unspent_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.spentAt} is null and ${t.voidedAt} is null`),
+  ],
+);
+
+export const LEDGER_KINDS = ['spin', 'claim', 'review-approve', 'review-reject', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Every change of a user's ducks. Ducks = sum of posted rows; pending ducks = sum of the others. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    amount: integer('amount').notNull(),
+    posted: boolean('posted').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    spinId: bigint('spin_id', { mode: 'number' }).references(() => spins.id),
+    claimId: bigint('claim_id', { mode: 'number' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId)],
+);
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    item: text('item').notNull(),
+    price: integer('price').notNull(),
+    /** Remaining stock. */
+    stock: integer('stock').notNull(),
+    /** Stock loaded from the pack, in total: claims never exceed it. */
+    stockLoaded: integer('stock_loaded').notNull(),
+    description: text('description').notNull(),
+    startDate: bigint('start_date', { mode: 'number' }),
+    endDate: bigint('end_date', { mode: 'number' }),
+    eligibility: text('eligibility').notNull().default('everyone'),
+    perUserLimit: integer('per_user_limit'),
+    sequence: integer('sequence').notNull(),
+    removed: boolean('removed').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('rewards_campaign_item_idx').on(t.campaignId, t.item),
+    check('rewards_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const claims = pgTable(
+  'claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    price: integer('price').notNull(),
+    voucherCode: text('voucher_code').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
+);

@@ -1,0 +1,28 @@
+// Serves the built visitor app (apps/web/dist) with a fallback to index.html for its client-side routes.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const built = existsSync(`${webDist}/index.html`);
+  // Registered even without a build: campaign images are sent with reply.sendFile.
+  await app.register(fastifyStatic, {
+    root: built ? webDist : fileURLToPath(new URL('.', import.meta.url)),
+    serve: built,
+    wildcard: false,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (!built) {
+      return reply
+        .type('text/html')
+        .send('<!doctype html><title>QuackQuest</title><p>The web app is not built yet: run <code>npm start</code>.</p>');
+    }
+    return reply.sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,68 @@
+import { claimBodySchema, claimResultSchema, inventorySchema, profileSchema, type Reward } from '@quackquest/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { claims, rewards } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { requireUser } from '../session/session';
+import { claimReward } from './claim';
+
+export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/inventory', { schema: { response: { 200: inventorySchema } } }, async (request) => {
+      await requireUser(ctx.db, request);
+      const campaign = await ctx.campaign.get();
+      const rows = await ctx.db
+        .select()
+        .from(rewards)
+        .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.removed, false)))
+        .orderBy(asc(rewards.sequence));
+      const items = rows.map((r): Reward => ({
+        item: r.item,
+        price: r.price,
+        quantity: r.stock,
+        description: r.description,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        eligibility: r.eligibility as Reward['eligibility'],
+        perUserLimit: r.perUserLimit,
+      }));
+      return { items };
+    });
+
+    app.get('/api/profile', { schema: { response: { 200: profileSchema } } }, async (request) => {
+      const user = await requireUser(ctx.db, request);
+      const rows = await ctx.db
+        .select({
+          item: rewards.item,
+          createdAt: claims.createdAt,
+          voucherCode: claims.voucherCode,
+          redeemedAt: claims.redeemedAt,
+        })
+        .from(claims)
+        .innerJoin(rewards, eq(rewards.id, claims.rewardId))
+        .where(eq(claims.userId, user.id))
+        .orderBy(asc(claims.id));
+      const claimed = rows.map((r) => ({
+        item: r.item,
+        quantity: 1,
+        timestamp: Math.floor(r.createdAt.getTime() / 1000),
+        voucherCode: r.voucherCode,
+        redeemed: r.redeemedAt !== null,
+      }));
+      return { claimed };
+    });
+
+    app.post(
+      '/api/claims',
+      { schema: { body: claimBodySchema, response: { 200: claimResultSchema, 201: claimResultSchema } } },
+      async (request, reply) => {
+        const user = await requireUser(ctx.db, request);
+        const key = request.headers['idempotency-key'];
+        if (typeof key !== 'string') throw badRequest('The Idempotency-Key header is required.');
+        const { created, claim } = await claimReward(ctx, user.id, request.body.item, key);
+        return reply.status(created ? 201 : 200).send(claim);
+      },
+    );
+  };
+}

@@ -1,0 +1,140 @@
+// The API contract shared by the server (validation) and the web app (types and parsing).
+// Field names follow SPEC.md section 7 so the spec stays readable next to the code.
+import { z } from 'zod';
+
+export * from './messages';
+
+export const CHECKPOINT_TYPES = ['Scan', 'ScanNoSpin', 'MCQ', 'Str', 'Upload'] as const;
+export const checkpointTypeSchema = z.enum(CHECKPOINT_TYPES);
+export type CheckpointType = z.infer<typeof checkpointTypeSchema>;
+
+export const STR_MAX_LENGTH = 10;
+export const MCQ_MAX_CHOICES = 4;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'] as const;
+export const DEDUPE_WINDOW_MS = 5000;
+export const MIN_DUCKS = 1;
+export const MAX_DUCKS = 5;
+
+export const errorSchema = z.object({ message: z.string() });
+
+export const meSchema = z.object({
+  duckPoints: z.number().int(),
+  pendingDuckPoints: z.number().int(),
+  rank: z.number().int(),
+  totalUsers: z.number().int(),
+  userName: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const leaderboardSchema = z.object({
+  me: z.object({ rank: z.number().int(), totalUsers: z.number().int(), duckPoints: z.number().int() }),
+  top: z.array(z.object({ rank: z.number().int(), displayName: z.string(), DuckPoints: z.number().int() })),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+export const checkpointSchema = z.object({
+  checkpointId: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  sequence: z.number().int(),
+  type: checkpointTypeSchema,
+  imgId: z.string().nullable(),
+  /** Underscore-separated choice texts (MCQ only), as in the spec. */
+  mcqChoices: z.string().nullable(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  maxAttempts: z.number().int(),
+  attempts: z.number().int(),
+  /** This user completed it (a valid scan, a correct answer, or an answer that is not rejected). */
+  completed: z.boolean(),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+export const checkpointListSchema = z.object({ data: z.array(checkpointSchema) });
+
+export const checkpointImageQuerySchema = z.object({ img_id: z.string().min(1).max(200) });
+export const checkpointImageSchema = z.object({ imageUrl: z.string() });
+
+export const checkpointParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const attemptBodySchema = z.object({
+  /** Scanned text, chosen letters ("a_c" or ["a","c"]), the text answer, or an upload key. */
+  answer: z.union([z.string().max(2000), z.array(z.string().max(10)).max(MCQ_MAX_CHOICES)]),
+});
+export type AttemptBody = z.infer<typeof attemptBodySchema>;
+export const attemptOutcomeSchema = z.enum(['valid', 'invalid', 'correct', 'incorrect', 'submitted']);
+export type AttemptOutcome = z.infer<typeof attemptOutcomeSchema>;
+export const attemptResultSchema = z.object({
+  outcome: attemptOutcomeSchema,
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  /** Letters of the correct choices, only after an MCQ was graded. */
+  correctChoices: z.array(z.string()).optional(),
+  /** True when this attempt earned a spin of the wheel. */
+  spinEarned: z.boolean(),
+});
+export type AttemptResult = z.infer<typeof attemptResultSchema>;
+
+export const spinBodySchema = z.object({ type: z.string().max(50).optional() });
+export const spinResultSchema = z.object({
+  duckPointsAwarded: z.number().int(),
+  message: z.string(),
+  pending: z.boolean(),
+});
+export type SpinResult = z.infer<typeof spinResultSchema>;
+
+export const uploadUrlQuerySchema = z.object({
+  filetype: z.enum(UPLOAD_CONTENT_TYPES, { message: 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.' }),
+  filename: z.string().min(1).max(200).optional(),
+  checkpointId: z.string().min(1).max(100),
+});
+export const uploadUrlSchema = z.object({ uploadUrl: z.string(), key: z.string(), maxBytes: z.number().int() });
+
+export const claimedSchema = z.object({
+  item: z.string(),
+  quantity: z.number().int(),
+  timestamp: z.number().int(),
+  voucherCode: z.string(),
+  redeemed: z.boolean(),
+});
+export const profileSchema = z.object({ claimed: z.array(claimedSchema) });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const eligibilitySchema = z.enum(['everyone', 'owners', 'non-owners']);
+export const rewardSchema = z.object({
+  item: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  description: z.string(),
+  startDate: z.number().int().nullable(),
+  endDate: z.number().int().nullable(),
+  eligibility: eligibilitySchema,
+  perUserLimit: z.number().int().nullable(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+export const inventorySchema = z.object({ items: z.array(rewardSchema) });
+
+export const claimBodySchema = z.object({ item: z.string().min(1).max(200) });
+export const claimResultSchema = z.object({
+  item: z.string(),
+  price: z.number().int(),
+  voucherCode: z.string(),
+  timestamp: z.number().int(),
+  duckPoints: z.number().int(),
+});
+export type ClaimResult = z.infer<typeof claimResultSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  timeZone: z.string(),
+  operatorName: z.string(),
+  termsText: z.string(),
+  bookingUrl: z.string(),
+  challengeDays: z.number().int(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+  wheel: z.array(z.object({ ducks: z.number().int(), weight: z.number() })),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
