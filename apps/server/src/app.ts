@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignCache } from './campaign/active';
+import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
 import type { Env } from './config/env';
@@ -13,6 +14,7 @@ import type { Database } from './db/client';
 import { registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin';
 import { registerWeb } from './http/web';
+import { createMailer, type Mailer } from './mail/mailer';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/spin';
 import { createStorage, type Storage } from './uploads/storage';
@@ -23,6 +25,7 @@ export interface BuildOptions {
   env: Env;
   database: Database;
   storage?: Storage;
+  mailer?: Mailer;
   now?: () => number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -50,7 +53,7 @@ export async function buildApp(options: BuildOptions) {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: ctx.secret });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -67,6 +70,8 @@ export async function buildApp(options: BuildOptions) {
     await database.db.execute('select 1');
     return { status: 'ok' };
   });
+  const mailer = options.mailer ?? (await createMailer(env, app.log));
+  await app.register(authRoutes(ctx, mailer));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(checkpointRoutes(ctx));

@@ -2,6 +2,7 @@
 // Field names follow SPEC.md section 7 so the spec stays readable next to the code.
 import { z } from 'zod';
 
+export * from './auth';
 export * from './messages';
 
 export const CHECKPOINT_TYPES = ['Scan', 'ScanNoSpin', 'MCQ', 'Str', 'Upload'] as const;

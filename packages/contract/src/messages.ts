@@ -14,6 +14,28 @@ export const messages = {
   notLoggedIn: 'Please log in to continue.',
 } as const;
 
+/** Sign-in and sign-up texts of SPEC.md sections 5 and 8. */
+export const authMessages = {
+  emailMissing: 'Please enter your email address',
+  termsRequired: 'Please accept the terms and conditions',
+  emailAndNameRequired: 'Email and full name are required',
+  fullNameRequired: 'Full name is required',
+  phoneRequired: 'Phone number is required',
+  instagramRequired: 'Instagram handle is required',
+  userNotFound: 'User not found',
+  userExists: 'User already exists',
+  linkSent: "Check your email! We've sent you a magic link to sign in securely.",
+  linkUsed: 'This sign-in link has already been used. Please request a new one.',
+  linkExpired: 'This sign-in link has expired. Please request a new one.',
+  linkInvalid: 'This sign-in link is not valid. Please request a new one.',
+  codeWrong: 'That code is not right. Please check the e-mail and try again.',
+  tooManyLinks: 'Too many sign-in e-mails were requested. Please wait a few minutes and try again.',
+  tokenInvalid: 'Your sign-in could not be verified. Please sign in again.',
+  tokenEmailMismatch: 'This sign-in belongs to another e-mail address. Please sign in again.',
+  googleNotConfigured: 'Google sign-in is not available on this server. Please use "Use another way to sign in".',
+  googleFailed: 'Google sign-in failed.',
+} as const;
+
 export function duckPointsText(points: number): string {
   return `${points} Duck Point(s)`;
 }

@@ -219,3 +219,22 @@ export const claims = pgTable(
   },
   (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
 );
+
+/** A magic-link sign-in: the link's token and the 6-digit code are stored hashed, used once, 15 minutes. */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    returnTo: text('return_to').notNull(),
+    clientIp: text('client_ip').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** Wrong codes tried against this link: after a few it is spent. */
+    failedCodes: integer('failed_codes').notNull().default(0),
+  },
+  (t) => [index('email_links_email_idx').on(t.email, t.createdAt), index('email_links_ip_idx').on(t.clientIp, t.createdAt)],
+);

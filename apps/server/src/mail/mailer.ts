@@ -1,0 +1,59 @@
+// Sends e-mail over SMTP when SMTP_URL is set; otherwise keeps it in a dev outbox that tests and
+// newcomers read back through GET /api/dev/outbox (never in production).
+import type { Env } from '../config/env';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The sign-in link and code, kept in the dev outbox so tests can follow them. */
+  link: string;
+  code: string;
+}
+
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+  code: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Present only for the dev outbox. */
+  outbox?: (to: string) => OutboxEntry[];
+}
+
+const OUTBOX_LIMIT = 500;
+
+export async function createMailer(env: Env, log: { info: (obj: object, msg: string) => void }): Promise<Mailer> {
+  const from = env.MAIL_FROM ?? 'QuackQuest <no-reply@quackquest.local>';
+  if (env.SMTP_URL) {
+    const { default: nodemailer } = await import('nodemailer');
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  const sent: OutboxEntry[] = [];
+  return {
+    async send(mail) {
+      sent.push({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        link: mail.link,
+        code: mail.code,
+        sentAt: new Date().toISOString(),
+      });
+      if (sent.length > OUTBOX_LIMIT) sent.shift();
+      log.info({ to: mail.to, subject: mail.subject, link: mail.link }, 'e-mail kept in the dev outbox');
+    },
+    outbox: env.NODE_ENV === 'production' ? undefined : (to) => sent.filter((m) => m.to === to.trim().toLowerCase()),
+  };
+}
