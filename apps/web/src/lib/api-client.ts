@@ -1,0 +1,76 @@
+// Talks to the server. Accepts plain JSON and the spec's `{statusCode, body}` wrapping alike, and
+// applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
+import { clearSession } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Unwrapped = { ok: true; data: unknown } | { ok: false; status: number; message: string };
+
+/** Pure: what a response means, given its HTTP status and parsed JSON (or undefined). */
+export function unwrapResponse(httpStatus: number, json: unknown): Unwrapped {
+  let status = httpStatus;
+  let data = json;
+  if (isObject(json) && 'statusCode' in json && typeof json.statusCode === 'number') {
+    status = json.statusCode === 200 && httpStatus >= 200 && httpStatus < 300 ? httpStatus : json.statusCode;
+    data = typeof json.body === 'string' ? parseJson(json.body) : json.body;
+    if (json.statusCode !== 200) return { ok: false, status, message: messageOf(data) };
+  }
+  if (httpStatus < 200 || httpStatus >= 300) return { ok: false, status: httpStatus, message: messageOf(data) };
+  return { ok: true, data };
+}
+
+function messageOf(data: unknown): string {
+  if (isObject(data) && typeof data.message === 'string') return data.message;
+  if (isObject(data) && typeof data.error === 'string') return data.error;
+  return '';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sign-in calls expect 401s of their own and must not reset the app. */
+  allowUnauthorized?: boolean;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please try again.');
+  }
+  const text = await response.text();
+  const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
+  if (result.ok) return result.data as T;
+  if (result.status === 401 && !options.allowUnauthorized) {
+    // The server no longer knows this session: forget the flags and start again at the welcome page.
+    clearSession();
+    window.location.replace('/');
+  }
+  throw new ApiError(result.status, result.message);
+}

@@ -1,0 +1,7 @@
+export default function MyRewardsRoute() {
+  return (
+    <main className="screen">
+      <h1 className="title">my-rewards</h1>
+    </main>
+  );
+}
