@@ -78,7 +78,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(spinRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(rewardRoutes(ctx));
-  await registerWeb(app);
+  await registerWeb(app, env.WEB_DIST);
   return app;
 }
 

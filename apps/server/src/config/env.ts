@@ -11,7 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optional.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional()),
   CAMPAIGN: z.string().min(1).default('campaigns/demo'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,
@@ -23,6 +23,8 @@ const envSchema = z.object({
   S3_ENDPOINT: optional,
   S3_REGION: optional,
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The built visitor app; defaults to apps/web/dist. */
+  WEB_DIST: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,12 +1,14 @@
 // Serves the built visitor app (apps/web/dist) with a fallback to index.html for its client-side routes.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDistDir?: string): Promise<void> {
+  const webDist = path.resolve(webDistDir ?? defaultWebDist);
   const built = existsSync(`${webDist}/index.html`);
   // Registered even without a build: campaign images are sent with reply.sendFile.
   await app.register(fastifyStatic, {
