@@ -66,14 +66,15 @@ export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
       .where(and(eq(checkpoints.campaignId, campaign.id), slugs.length ? notInArray(checkpoints.slug, slugs) : undefined));
 
     for (const r of pack.rewards) {
+      // Locked: a claim committing meanwhile on another instance cannot be counted out of the stock.
       const [existing] = await tx
-        .select({ id: rewards.id, claimed: count(claims.id) })
+        .select({ id: rewards.id })
         .from(rewards)
-        .leftJoin(claims, eq(claims.rewardId, rewards.id))
         .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, r.item)))
-        .groupBy(rewards.id);
+        .for('update');
+      const [claimedRow] = existing ? await tx.select({ n: count() }).from(claims).where(eq(claims.rewardId, existing.id)) : [];
       // Stock in the pack is the total ever offered: what was claimed already is taken off it.
-      const claimed = existing?.claimed ?? 0;
+      const claimed = claimedRow?.n ?? 0;
       const values = {
         price: r.price,
         stock: Math.max(0, r.stock - claimed),

@@ -149,9 +149,17 @@ function check<T>(
 ): T | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
+  const where = `${file}:${entry ? ` entry ${entry}:` : ''}`;
   for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // Name each misspelt field where the operator will look for it, like any other field.
+      for (const key of issue.keys) {
+        problems.push(`${where} field "${[...issue.path, key].join('.')}": unknown field (check its spelling)`);
+      }
+      continue;
+    }
     const field = issue.path.length ? `field "${issue.path.join('.')}"` : 'the entry';
-    problems.push(`${file}:${entry ? ` entry ${entry}:` : ''} ${field}: ${issue.message}`);
+    problems.push(`${where} ${field}: ${issue.message}`);
   }
   return undefined;
 }

@@ -63,7 +63,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const expected = upload ? sign(ctx.secret, key, upload.userId, upload.contentType, request.query.exp) : '';
         if (!upload || !safeEqual(expected, request.query.sig)) throw forbidden('This upload link is not valid.');
         if (request.query.exp < Math.floor(ctx.now() / 1000)) throw forbidden('This upload link has expired. Please try again.');
-        if (contentType !== upload.contentType) throw badRequest(`This link takes a ${upload.contentType} file.`);
+        if (contentType !== upload.contentType) throw badRequest(`This link takes only ${upload.contentType} files.`);
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest('The photo is empty.');
         if (detectImageType(bytes.subarray(0, 32)) !== upload.contentType) {

@@ -35,7 +35,11 @@ export async function getTop(db: Db, limit = LEADERBOARD_SIZE) {
 
 /** "Ada Lovelace" -> "Ada L.": enough to recognise yourself, not enough to expose anyone. */
 export function displayName(fullName: string, id: number): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  // Visitors do type their e-mail address as their name: a word with an "@" is never shown.
+  const words = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word && !word.includes('@'));
   if (words.length === 0) return `Duck #${id}`;
   const first = words[0]!.slice(0, 20);
   const last = words.length > 1 ? ` ${[...words[words.length - 1]!][0]!.toUpperCase()}.` : '';

@@ -1,0 +1,256 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHECKPOINT_TYPES } from '@quackquest/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { PackError, readPack } from './pack';
+
+const campaignsDir = fileURLToPath(new URL('../../../../campaigns/', import.meta.url));
+const DAY = 86_400;
+/** Unix seconds of a wall-clock time in Singapore (UTC+8, no daylight saving). */
+const sgt = (local: string) => Date.parse(`${local}+08:00`) / 1000;
+
+describe.each(['singapore-2025', 'demo'])('the %s pack', (name) => {
+  const pack = readPack(path.join(campaignsDir, name));
+
+  it('has 14 checkpoints using all five types', () => {
+    expect(pack.checkpoints).toHaveLength(14);
+    expect(new Set(pack.checkpoints.map((c) => c.type))).toEqual(new Set(CHECKPOINT_TYPES));
+  });
+
+  it.each(['cabin', 'upgrade', 'discount', 'credit', 'wifi', 'champagne', 'beer'])('offers a %s reward', (keyword) => {
+    expect(pack.rewards.some((r) => r.item.toLowerCase().includes(keyword))).toBe(true);
+  });
+
+  it('fills every terms placeholder', () => {
+    expect(pack.termsText).not.toContain('{{');
+    for (const text of ['14 August 2025', '15 October 2025', '16 November 2025', '18 November 2025']) {
+      expect(pack.termsText).toContain(text);
+    }
+    expect(pack.termsText).toContain('Merduck Bay Festival Voyages Pte. Ltd.');
+    expect(pack.termsText).toContain('14-day daily challenge');
+  });
+});
+
+describe('singapore-2025 dates', () => {
+  const pack = readPack(path.join(campaignsDir, 'singapore-2025'));
+  const checkpoint = (id: string) => pack.checkpoints.find((c) => c.id === id)!;
+
+  it('day 1 starts at 00:00 on 1 September 2025 in Singapore', () => {
+    expect(pack.startTime).toBe(sgt('2025-09-01T00:00:00'));
+    expect(checkpoint('day-01-gangway').startTime).toBe(sgt('2025-09-01T00:00:00'));
+    expect(pack.endTime).toBe(sgt('2025-09-15T00:00:00') - 1);
+  });
+
+  it('opens each checkpoint at 00:00 on its day and closes it at the end of its last day', () => {
+    expect(checkpoint('day-03-name-that-duck')).toMatchObject({
+      startTime: sgt('2025-09-03T00:00:00'),
+      endTime: sgt('2025-09-06T00:00:00') - 1,
+    });
+    expect(checkpoint('day-14-farewell-flotilla').startTime).toBe(sgt('2025-09-14T00:00:00'));
+  });
+
+  it('closes the cabin prize at the end of the claim deadline, 15 October 2025 (day 45)', () => {
+    const cabin = pack.rewards.find((r) => r.item === 'Free 3D2N Cabin')!;
+    expect(cabin.endDate).toBe(sgt('2025-10-16T00:00:00') - 1);
+    expect(pack.rewards.find((r) => r.item === 'Onboard Credit')!.startDate).toBe(sgt('2025-09-08T00:00:00'));
+  });
+});
+
+describe('demo dates', () => {
+  it('places today on day 4: days 1-4 are open now, day 5 on are still to come', () => {
+    const pack = readPack(path.join(campaignsDir, 'demo'));
+    const now = Date.now() / 1000;
+    expect(pack.campaign).toMatchObject({ id: 'demo', name: 'QuackQuest Demo' });
+    for (const c of pack.checkpoints) {
+      if (c.day <= 4) {
+        expect(c.startTime, c.id).toBeLessThanOrEqual(now);
+        expect(c.endTime, c.id).toBeGreaterThan(now);
+      } else {
+        expect(c.startTime, c.id).toBeGreaterThan(now);
+      }
+    }
+  });
+
+  it.each([
+    ['just after midnight', '2026-01-01T00:30:00', '2026-01-01T00:00:00'],
+    ['just before midnight', '2026-01-01T23:59:00', '2026-01-01T00:00:00'],
+  ])("counts today in the campaign's time zone (%s in Singapore)", (_, local, dayFourStart) => {
+    const pack = readPack(path.join(campaignsDir, 'demo'), new Date(sgt(local) * 1000));
+    const day4 = pack.checkpoints.find((c) => c.day === 4)!;
+    expect(day4.startTime).toBe(sgt(dayFourStart));
+    expect(pack.startTime).toBe(sgt(dayFourStart) - 3 * DAY);
+  });
+});
+
+// Broken packs: a small valid pack written to a temporary folder, then one mistake at a time.
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function smallPack() {
+  return {
+    campaign: {
+      id: 'test-pack',
+      name: 'Test Pack',
+      timeZone: 'Asia/Singapore',
+      challengeStart: '2025-09-01',
+      challengeDays: 3,
+      bookingUrl: 'https://example.com/book',
+      operator: { name: 'Test Voyages Ltd.', emails: ['ops@example.com'] },
+      terms: {
+        effectiveDate: '2025-08-14',
+        claimDeadline: '2025-10-15',
+        collectionStart: '2025-11-16',
+        collectionEnd: '2025-11-18',
+        winnerReplyDays: 14,
+        winnerNotificationTimeline: 'within a week',
+        dataProtectionContact: 'privacy@example.com',
+      },
+      wheel: { weights: { 1: 35, 2: 25, 3: 20, 4: 12, 5: 8 } },
+    } as Record<string, unknown>,
+    checkpoints: [
+      { id: 'gangway', day: 1, title: 'Gangway Hello', type: 'Scan', maxAttempts: 0, qrTexts: ['QQ-GANGWAY'] },
+      {
+        id: 'quiz',
+        day: 2,
+        title: 'Lifeboat Drill',
+        type: 'MCQ',
+        image: 'images/quiz.svg',
+        maxAttempts: 1,
+        choices: ['Cabin', 'Muster station', 'Buffet'],
+        answers: ['b'],
+      },
+    ] as Record<string, unknown>[],
+    rewards: [{ item: 'Draught Beer', price: 3, stock: 200, eligibility: 'everyone' }] as Record<string, unknown>[],
+    terms: 'Organiser: {{operator.name}}\nClaim by {{terms.claimDeadline}}.\n',
+  };
+}
+type SmallPack = ReturnType<typeof smallPack>;
+
+/** Writes the pack; a file given as a string is written as is, one given as null is left out. */
+function writePack(edit: (pack: SmallPack) => void = () => {}, raw: Record<string, string | null> = {}): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pack-'));
+  tempDirs.push(dir);
+  const pack = smallPack();
+  edit(pack);
+  const files: Record<string, string | null> = {
+    'campaign.yaml': stringify(pack.campaign),
+    'checkpoints.yaml': stringify(pack.checkpoints),
+    'rewards.yaml': stringify(pack.rewards),
+    'terms.md': pack.terms,
+    ...raw,
+  };
+  for (const [file, text] of Object.entries(files)) if (text !== null) writeFileSync(path.join(dir, file), text);
+  mkdirSync(path.join(dir, 'images'));
+  writeFileSync(path.join(dir, 'images', 'quiz.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+function problemsOf(dir: string): string[] {
+  try {
+    readPack(dir);
+  } catch (error) {
+    if (error instanceof PackError) return error.problems;
+    throw error;
+  }
+  throw new Error('the pack loaded without a problem');
+}
+
+describe('a broken pack is refused, naming the file, the entry and the field', () => {
+  it('(the small pack used below loads when nothing is broken)', () => {
+    const pack = readPack(writePack());
+    expect(pack.checkpoints.map((c) => c.id)).toEqual(['gangway', 'quiz']);
+    expect(pack.termsText).toBe('Organiser: Test Voyages Ltd.\nClaim by 15 October 2025.\n');
+  });
+
+  it.each<[string, () => string, string[]]>([
+    ['a missing file', () => writePack(undefined, { 'rewards.yaml': null }), ['rewards.yaml: the file is missing']],
+    ['a missing terms.md', () => writePack(undefined, { 'terms.md': null }), ['terms.md: the file is missing']],
+    [
+      'invalid YAML',
+      () => writePack(undefined, { 'checkpoints.yaml': '- id: gangway\n  title: [unclosed\n  day: 1\n' }),
+      ['checkpoints.yaml: not valid YAML', 'line 3'],
+    ],
+    [
+      'an MCQ without answers',
+      () => writePack((p) => delete p.checkpoints[1]!.answers),
+      ['checkpoints.yaml: entry 2 (quiz): field "answers": required for MCQ'],
+    ],
+    [
+      'an answer letter without a choice',
+      () => writePack((p) => (p.checkpoints[1]!.answers = ['d'])),
+      ['checkpoints.yaml: entry 2 (quiz): field "answers": "d" has no choice'],
+    ],
+    [
+      'an answer letter past "d"',
+      () => writePack((p) => (p.checkpoints[1]!.answers = ['b', 'e'])),
+      ['checkpoints.yaml: entry 2 (quiz): field "answers.1"'],
+    ],
+    [
+      'a Scan without qrTexts',
+      () => writePack((p) => delete p.checkpoints[0]!.qrTexts),
+      ['checkpoints.yaml: entry 1 (gangway): field "qrTexts": required for Scan'],
+    ],
+    [
+      'duplicate ids',
+      () => writePack((p) => (p.checkpoints[1]!.id = 'gangway')),
+      ['checkpoints.yaml: entry gangway: field "id": appears more than once'],
+    ],
+    [
+      'a negative stock',
+      () => writePack((p) => (p.rewards[0]!.stock = -1)),
+      ['rewards.yaml: entry 1 (Draught Beer): field "stock"'],
+    ],
+    [
+      'a misspelt checkpoint field',
+      () =>
+        writePack((p) => {
+          p.checkpoints[1]!.maxAtempts = 1;
+          delete p.checkpoints[1]!.maxAttempts;
+        }),
+      [
+        'checkpoints.yaml: entry 2 (quiz): field "maxAtempts": unknown field',
+        'checkpoints.yaml: entry 2 (quiz): field "maxAttempts"',
+      ],
+    ],
+    [
+      'a misspelt reward field',
+      () => writePack((p) => (p.rewards[0]!.perUserLmit = 2)),
+      ['rewards.yaml: entry 1 (Draught Beer): field "perUserLmit": unknown field'],
+    ],
+    [
+      'a misspelt campaign field',
+      () => writePack((p) => (p.campaign.operator = { name: 'Test Voyages Ltd.', email: ['ops@example.com'] })),
+      ['campaign.yaml: field "operator.email": unknown field'],
+    ],
+    [
+      'an image that does not exist',
+      () => writePack((p) => (p.checkpoints[1]!.image = 'images/no-such.svg')),
+      ['checkpoints.yaml: entry 2 (quiz): field "image": images/no-such.svg does not exist'],
+    ],
+    [
+      'a terms placeholder that does not exist',
+      () => writePack((p) => (p.terms = 'Collect by {{terms.collectionEnds}}.')),
+      ['terms.md: placeholder "{{terms.collectionEnds}}": no such field in campaign.yaml'],
+    ],
+  ])('%s', (_, write, expected) => {
+    const problems = problemsOf(write());
+    for (const text of expected)
+      expect(
+        problems.some((p) => p.includes(text)),
+        `${text}\n in ${problems.join('\n')}`,
+      ).toBe(true);
+  });
+
+  it('reports every problem at once', () => {
+    const dir = writePack((p) => {
+      delete p.checkpoints[0]!.qrTexts;
+      p.rewards[0]!.stock = -1;
+    });
+    expect(problemsOf(dir)).toHaveLength(2);
+  });
+});

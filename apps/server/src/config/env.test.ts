@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env';
+
+const secret = 'x'.repeat(32);
+
+describe('parseEnv', () => {
+  it('starts with no variables at all, on the documented defaults', () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      CAMPAIGN: 'campaigns/demo',
+      PUBLIC_URL: 'http://localhost:3000',
+      NODE_ENV: 'development',
+      OIDC_ISSUER: 'https://accounts.google.com',
+    });
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('treats the empty values of .env.example as unset', () => {
+    const env = parseEnv({ DATABASE_URL: '', S3_BUCKET: '', SMTP_URL: '', SESSION_SECRET: '', GOOGLE_CLIENT_ID: '' });
+    expect(env).toMatchObject({ DATABASE_URL: undefined, S3_BUCKET: undefined, SMTP_URL: undefined, SESSION_SECRET: undefined });
+  });
+
+  it('reads the values it is given', () => {
+    expect(parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/qq' })).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u:p@db:5432/qq',
+    });
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ['a PORT that is not a number', { PORT: 'eighty' }, 'PORT'],
+    ['a PORT out of range', { PORT: '70000' }, 'PORT'],
+    ['production without SESSION_SECRET', { NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    ['a SESSION_SECRET too short to be safe', { NODE_ENV: 'production', SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    ['a DATABASE_URL without its scheme', { DATABASE_URL: 'localhost:5432/quackquest' }, 'DATABASE_URL'],
+    ['a DATABASE_URL of another database', { DATABASE_URL: 'mysql://u@db/qq' }, 'DATABASE_URL'],
+    ['a PUBLIC_URL that is not a URL', { PUBLIC_URL: 'quackquest.example' }, 'PUBLIC_URL'],
+    ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('stops on %s, naming the variable', (_, source, variable) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(new RegExp(`^\\s*${variable}:`, 'm'));
+  });
+
+  it('accepts production with a SESSION_SECRET', () => {
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).NODE_ENV).toBe('production');
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { addCheckpoint, api, createUser, getTestContext, me, spin } from '../../test/helpers';
+
+async function attemptsOn(user: Awaited<ReturnType<typeof createUser>>, slug: string) {
+  const list = await api('GET', '/api/checkpoints', user);
+  return (list.body.data as { checkpointId: string; attempts: number }[]).find((c) => c.checkpointId === slug)?.attempts;
+}
+
+/** Every key of a JSON value, at any depth. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  return [];
+}
+
+describe('health and unknown paths', () => {
+  it('GET /healthz answers ok for load balancers', async () => {
+    expect(await api('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it.each([
+    ['GET', '/api/no-such-thing'],
+    ['POST', '/api/no-such-thing'],
+  ] as const)('%s of an unknown /api path is a 404 with a JSON message', async (method, url) => {
+    const { status, body, headers } = await api(method, url, undefined, method === 'POST' ? {} : undefined);
+    expect(status).toBe(404);
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(body.message).toContain('/api/no-such-thing');
+  });
+});
+
+describe('requests from another site', () => {
+  it('refuses a POST with a foreign Origin and changes nothing', async () => {
+    const user = await createUser();
+    const checkpoint = await addCheckpoint({ type: 'Str' });
+    const foreign = await api(
+      'POST',
+      `/api/checkpoints/${checkpoint.slug}/attempts`,
+      user,
+      { answer: 'Quackers' },
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect(foreign).toMatchObject({ status: 403, body: { message: 'Requests from another site are not allowed.' } });
+    expect(await attemptsOn(user, checkpoint.slug)).toBe(0);
+    expect((await spin(user)).status).toBe(403);
+  });
+
+  it("lets the app's own origin through", async () => {
+    const user = await createUser();
+    const checkpoint = await addCheckpoint({ type: 'Str' });
+    const own = await api(
+      'POST',
+      `/api/checkpoints/${checkpoint.slug}/attempts`,
+      user,
+      { answer: 'Quackers' },
+      {
+        origin: 'http://localhost:3000',
+      },
+    );
+    expect(own).toMatchObject({ status: 200, body: { outcome: 'submitted', attempts: 1 } });
+    expect((await spin(user)).status).toBe(200);
+    expect((await me(user)).pendingDuckPoints).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/campaign', () => {
+  it('is public and shows what the welcome page needs, without any secret', async () => {
+    const { status, body } = await api('GET', '/api/campaign');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: 'QuackQuest Demo',
+      operatorName: 'Merduck Bay Festival Voyages Pte. Ltd.',
+      bookingUrl: 'https://example.com/book-a-cabin',
+    });
+    expect(body.termsText).toContain('15 October 2025');
+    expect((body.wheel as { ducks: number }[]).map((s) => s.ducks).sort()).toEqual([1, 2, 3, 4, 5]);
+    const keys = keysOf(body);
+    for (const secret of ['qrTexts', 'answers', 'mcqAnswers', 'qr_texts']) expect(keys).not.toContain(secret);
+    expect(JSON.stringify(body)).not.toContain('QQSG25-');
+  });
+});
+
+describe('checkpoint images', () => {
+  it('gives a signed-in visitor the URL of an image, which serves the SVG', async () => {
+    const user = await createUser();
+    const { status, body } = await api('GET', '/api/checkpoint-image?img_id=day-01.svg', user);
+    expect(status).toBe(200);
+    const imageUrl = body.imageUrl as string;
+    const { app } = await getTestContext();
+    const image = await app.inject({ method: 'GET', url: imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(image.body).toContain('<svg');
+  });
+
+  it('needs a session', async () => {
+    expect((await api('GET', '/api/checkpoint-image?img_id=day-01.svg')).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown image', async () => {
+    const user = await createUser();
+    const { status, body } = await api('GET', '/api/checkpoint-image?img_id=day-99.svg', user);
+    expect(status).toBe(404);
+    expect(body.message).toBeTruthy();
+  });
+
+  it.each(['../campaign.yaml', '../../checkpoints.yaml', '..%2Fcampaign.yaml', '../../../../../etc/passwd'])(
+    'refuses an img_id out of the images folder: %s',
+    async (name) => {
+      const user = await createUser();
+      const { status, body } = await api('GET', `/api/checkpoint-image?img_id=${name}`, user);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(body.message).toBeTruthy();
+    },
+  );
+
+  it.each(['..%2Fcampaign.yaml', '..%2F..%2Fcampaign.yaml', 'day-01.svg%2F..%2F..%2Fcheckpoints.yaml'])(
+    'refuses an image file name that climbs out of the folder: %s',
+    async (name) => {
+      expect((await api('GET', `/api/campaign/images/${name}`)).status).toBe(400);
+    },
+  );
+
+  it.each(['../campaign.yaml', '../../singapore-2025/checkpoints.yaml', '../../../../../etc/passwd'])(
+    'never serves a file outside the images folder: %s',
+    async (name) => {
+      const { app } = await getTestContext();
+      const response = await app.inject({ method: 'GET', url: `/api/campaign/images/${name}` });
+      expect(response.headers['content-type']).not.toMatch(/^image\//);
+      expect(response.body).not.toMatch(/QQSG25-|challengeStart|root:/);
+    },
+  );
+});

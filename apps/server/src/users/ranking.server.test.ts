@@ -1,0 +1,151 @@
+// Other test files share this database, so these tests compare their own visitors with each other,
+// except the top-of-the-board test, whose visitors hold more ducks than any other test gives.
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { addLedgerRow } from '../ledger/ledger';
+import { type TestUser, addCheckpoint, addReward, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An operator adjustment: posted ducks, as a ledger row like every change of ducks. */
+async function fund(user: TestUser, amount: number): Promise<void> {
+  const { database } = await getTestContext();
+  await database.db.transaction((tx) =>
+    addLedgerRow(tx, { userId: user.id, amount, posted: true, kind: 'adjustment', reason: 'test', at: new Date() }),
+  );
+}
+
+async function leaderboard(user: TestUser) {
+  const response = await api('GET', '/api/leaderboard', user);
+  expect(response.status).toBe(200);
+  return response.body as unknown as {
+    me: { rank: number; totalUsers: number; duckPoints: number };
+    top: { rank: number; displayName: string; DuckPoints: number }[];
+  };
+}
+
+describe('rank', () => {
+  it('is 1-based over posted ducks, more ducks first', async () => {
+    const few = await createUser({ ducks: 3 });
+    const many = await createUser({ ducks: 8 });
+    const none = await createUser();
+    const [a, b, c] = [await me(many), await me(few), await me(none)];
+    expect(a.rank).toBeLessThan(b.rank);
+    expect(b.rank).toBeLessThan(c.rank);
+    for (const m of [a, b, c]) {
+      expect(m.rank).toBeGreaterThanOrEqual(1);
+      expect(m.rank).toBeLessThanOrEqual(m.totalUsers);
+    }
+  });
+
+  it('ties go to whoever was funded first', async () => {
+    const first = await createUser({ ducks: 1_234_567 });
+    await wait(5);
+    const second = await createUser({ ducks: 1_234_567 });
+    expect((await me(second)).rank).toBe((await me(first)).rank + 1);
+  });
+
+  it('ties go to whoever reached the total first, not who signed up first', async () => {
+    const early = await createUser();
+    const reachedFirst = await createUser({ ducks: 1_234_321 });
+    await wait(5);
+    await fund(early, 1_234_321);
+    expect((await me(early)).rank).toBe((await me(reachedFirst)).rank + 1);
+  });
+
+  it('pending ducks do not count', async () => {
+    const pending = await createUser();
+    const checkpoint = await addCheckpoint({ type: 'Str' });
+    expect((await attempt(pending, checkpoint.slug, 'Quack')).status).toBe(200);
+    const won = await spin(pending);
+    expect(won.body.pending).toBe(true);
+    const mine = await me(pending);
+    expect(mine).toMatchObject({ duckPoints: 0, pendingDuckPoints: won.body.duckPointsAwarded });
+    // One posted duck beats up to five pending ones, even for a later visitor.
+    const onePosted = await createUser({ ducks: 1 });
+    expect((await me(onePosted)).rank).toBeLessThan(mine.rank);
+    // Among visitors with no posted ducks, the pending ones rank where they signed up.
+    const later = await createUser();
+    expect((await me(later)).rank).toBe((await me(pending)).rank + 1);
+  });
+
+  it('spending ducks on a reward lowers the rank', async () => {
+    const spender = await createUser({ ducks: 7_654_321 });
+    const rival = await createUser({ ducks: 7_654_320 });
+    expect((await me(spender)).rank).toBeLessThan((await me(rival)).rank);
+    const reward = await addReward({ price: 2, stock: 1 });
+    const claimed = await api('POST', '/api/claims', spender, { item: reward.item }, { 'idempotency-key': 'rank-test-claim' });
+    expect(claimed.status).toBe(201);
+    expect((await me(spender)).rank).toBeGreaterThan((await me(rival)).rank);
+  });
+});
+
+describe('totalUsers', () => {
+  it('counts every registered visitor', async () => {
+    const { database } = await getTestContext();
+    const viewer = await createUser();
+    const before = (await me(viewer)).totalUsers;
+    const [row] = await database.db.select({ n: count() }).from(users);
+    expect(before).toBe(row?.n);
+    await createUser();
+    expect((await me(viewer)).totalUsers).toBe(before + 1);
+  });
+});
+
+describe('GET /api/leaderboard', () => {
+  const BASE = 1_500_000_000;
+  const topUsers: { user: TestUser; ducks: number }[] = [];
+
+  // These visitors outrank everyone; give the ducks back so later test files see an ordinary board.
+  afterAll(async () => {
+    for (const { user, ducks } of topUsers) await fund(user, -ducks);
+  });
+
+  it('lists the top by display name and ducks, never an e-mail address', async () => {
+    for (const [fullName, ducks] of [
+      ['Ada Lovelace', BASE + 3],
+      ['Grace Brewster Hopper', BASE + 2],
+      ['Cher', BASE + 1],
+      // Visitors do type their e-mail address into the name field.
+      ['  mary.anning@example.org ', BASE],
+      ['Jane Eyre jane@example.org', BASE - 1],
+    ] as const) {
+      topUsers.push({ user: await createUser({ fullName, ducks }), ducks });
+    }
+    const [ada, grace, cher, mary, jane] = topUsers.map((t) => t.user) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const response = await api('GET', '/api/leaderboard', grace);
+    expect(response.status).toBe(200);
+    const text = JSON.stringify(response.body);
+    expect(text).not.toContain('@');
+    for (const user of [ada, grace, cher, mary, jane]) expect(text).not.toContain(user.email);
+
+    const board = response.body as unknown as Awaited<ReturnType<typeof leaderboard>>;
+    expect(board.top.slice(0, 5)).toEqual([
+      { rank: 1, displayName: 'Ada L.', DuckPoints: BASE + 3 },
+      { rank: 2, displayName: 'Grace H.', DuckPoints: BASE + 2 },
+      { rank: 3, displayName: 'Cher', DuckPoints: BASE + 1 },
+      { rank: 4, displayName: `Duck #${mary.id}`, DuckPoints: BASE },
+      { rank: 5, displayName: 'Jane E.', DuckPoints: BASE - 1 },
+    ]);
+    expect(board.me).toMatchObject({ rank: 2, duckPoints: BASE + 2 });
+    expect(board.top.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < board.top.length; i++) {
+      expect(board.top[i]!.rank).toBe(i + 1);
+      expect(board.top[i]!.DuckPoints).toBeLessThanOrEqual(board.top[i - 1]!.DuckPoints);
+    }
+  });
+
+  it('me agrees with /api/me', async () => {
+    const user = await createUser({ ducks: 42 });
+    const board = await leaderboard(user);
+    const mine = await me(user);
+    expect(board.me).toEqual({ rank: mine.rank, totalUsers: mine.totalUsers, duckPoints: 42 });
+    expect(mine.duckPoints).toBe(42);
+  });
+
+  it.each(['/api/leaderboard', '/api/me'])('%s without a session: 401 with a message', async (url) => {
+    const response = await api('GET', url);
+    expect(response).toMatchObject({ status: 401, body: { message: 'Please log in to continue.' } });
+  });
+});
