@@ -29,7 +29,9 @@ export interface Mailer {
 
 const OUTBOX_LIMIT = 500;
 
-export async function createMailer(env: Env, log: { info: (obj: object, msg: string) => void }): Promise<Mailer> {
+type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+export async function createMailer(env: Env, log: Log): Promise<Mailer> {
   const from = env.MAIL_FROM ?? 'QuackQuest <no-reply@quackquest.local>';
   if (env.SMTP_URL) {
     const { default: nodemailer } = await import('nodemailer');
@@ -37,6 +39,14 @@ export async function createMailer(env: Env, log: { info: (obj: object, msg: str
     return {
       async send(mail) {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  if (env.NODE_ENV === 'production') {
+    // No SMTP in production: nothing can be delivered, and a sign-in link must never reach the logs.
+    return {
+      async send(mail) {
+        log.warn({ to: mail.to, subject: mail.subject }, 'e-mail not sent: SMTP_URL is not set');
       },
     };
   }
@@ -54,6 +64,6 @@ export async function createMailer(env: Env, log: { info: (obj: object, msg: str
       if (sent.length > OUTBOX_LIMIT) sent.shift();
       log.info({ to: mail.to, subject: mail.subject, link: mail.link }, 'e-mail kept in the dev outbox');
     },
-    outbox: env.NODE_ENV === 'production' ? undefined : (to) => sent.filter((m) => m.to === to.trim().toLowerCase()),
+    outbox: (to) => sent.filter((m) => m.to === to.trim().toLowerCase()),
   };
 }

@@ -1,0 +1,82 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { getTestContext } from '../../test/helpers';
+import type { OutboxEntry } from '../mail/mailer';
+
+let shared: App;
+const apps: App[] = [];
+
+beforeAll(async () => {
+  shared = (await getTestContext()).app;
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+/** An app whose log lines are kept, to check what reaches the logs. */
+async function appWithLog(env: Record<string, string>) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildTestApp(env, { logger: { level: 'info', stream } });
+  apps.push(app);
+  return { app, lines };
+}
+
+describe('dev outbox', () => {
+  it('returns what was sent to an address as [{to, subject, text, link, code, sentAt}]', async () => {
+    const email = uniqueEmail('outbox');
+    const before = Date.now();
+    const sent = await call(shared, 'POST', '/api/auth/email-link', { body: { email, returnTo: '/signup' }, ip: uniqueIp() });
+    expect(sent.status).toBe(202);
+    const reply = await call(shared, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`);
+    expect(reply.status).toBe(200);
+    const mails = reply.body as unknown as OutboxEntry[];
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(Object.keys(mail).sort()).toEqual(['code', 'link', 'sentAt', 'subject', 'text', 'to']);
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe('Finish signing up to QuackQuest');
+    expect(mail.link).toMatch(/^http:\/\/localhost:3000\/signup\?token=[\w-]{20,}$/);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(mail.link);
+    expect(mail.text).toContain(mail.code);
+    expect(Date.parse(mail.sentAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await call(shared, 'GET', `/api/dev/outbox?to=${encodeURIComponent(uniqueEmail('nobody'))}`)).body).toEqual([]);
+    expect((await call(shared, 'GET', '/api/dev/outbox')).status).toBe(400);
+  });
+
+  it('logs the link in development, where it is how a newcomer signs in', async () => {
+    const { app, lines } = await appWithLog({ NODE_ENV: 'development' });
+    const email = uniqueEmail('devlog');
+    expect((await call(app, 'POST', '/api/auth/email-link', { body: { email }, ip: uniqueIp() })).status).toBe(202);
+    const [mail] = (await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body as unknown as {
+      link: string;
+    }[];
+    expect(lines.join('')).toContain(mail!.link);
+  });
+
+  it('does not exist in production, and no sign-in link reaches the logs there', async () => {
+    const { app: production, lines } = await appWithLog({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+    const email = uniqueEmail('prod');
+    // trustProxy is on in production: the client address comes from X-Forwarded-For.
+    const sent = await call(production, 'POST', '/api/auth/email-link', {
+      body: { email },
+      headers: { 'x-forwarded-for': uniqueIp() },
+    });
+    expect(sent.status).toBe(202);
+    const reply = await call(production, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(reply.status).toBe(404);
+    expect(JSON.stringify(reply.body)).not.toContain(email);
+    const log = lines.join('');
+    expect(log).not.toMatch(/token=/);
+    expect(log).not.toMatch(/"code"/);
+    expect(log).toContain('e-mail not sent: SMTP_URL is not set');
+  });
+});

@@ -1,0 +1,99 @@
+// Helpers for the sign-in tests: extra app instances on the shared test database, JSON calls from
+// a chosen client address, and the sign-in steps through the dev outbox.
+import { randomInt } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { type BuildOptions, buildApp } from '../src/app';
+import { parseEnv } from '../src/config/env';
+import { getTestContext, unique } from './helpers';
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Another app instance with its own configuration, on the same database (and secret) as the shared one. */
+export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'env' | 'database'> = {}) {
+  const { database, dataDir } = await getTestContext();
+  const app = await buildApp({
+    env: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }),
+    database,
+    ...options,
+  });
+  await app.ready();
+  return app;
+}
+
+/** A client address of its own, so a test never spends another test's per-client limit. */
+export const uniqueIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+export const uniqueEmail = (prefix = 'visitor') => `${unique(prefix)}@example.com`;
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown> & { message?: string };
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export async function call(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; ip?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const inject: InjectOptions = {
+    method,
+    url,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  };
+  if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+  const response = await app.inject(inject);
+  let body: Reply['body'];
+  try {
+    body = response.json();
+  } catch {
+    body = {};
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+/** `name=value` of a Set-Cookie header, ready for a Cookie header; undefined when not set. */
+export function cookieFrom(headers: Reply['headers'], name: string): string | undefined {
+  const raw = headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw === undefined ? [] : [String(raw)];
+  const line = all.find((c) => c.startsWith(`${name}=`));
+  return line?.split(';')[0];
+}
+
+export function setCookieLine(headers: Reply['headers'], name: string): string | undefined {
+  const raw = headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw === undefined ? [] : [String(raw)];
+  return all.find((c) => c.startsWith(`${name}=`));
+}
+
+/** Requests a link through the dev outbox of the shared app and returns the e-mail kept there. */
+export async function requestLink(app: App, email: string, ip: string, returnTo: '/' | '/signup' = '/') {
+  const sent = await call(app, 'POST', '/api/auth/email-link', { body: { email, returnTo }, ip });
+  expect(sent.status).toBe(202);
+  const outbox = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+  const mails = outbox.json<{ link: string; code: string; text: string }[]>();
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no e-mail to ${email} in the dev outbox`);
+  return { ...mail, token: new URL(mail.link).searchParams.get('token') ?? '' };
+}
+
+/** An idToken for this address, proven by a magic link. */
+export async function idTokenFor(app: App, email: string, ip = uniqueIp()): Promise<string> {
+  const { token } = await requestLink(app, email, ip);
+  const verified = await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip });
+  expect(verified.status).toBe(200);
+  return verified.body.idToken as string;
+}
+
+export const signupBody = (email: string, idToken: string, extra: Record<string, unknown> = {}) => ({
+  action: 'signup',
+  idToken,
+  email,
+  userName: 'Ada Lovelace',
+  InstagramHandle: '@ada',
+  PhoneNumber: '+65 8123 4567',
+  CabinOwnership: 'no',
+  ...extra,
+});

@@ -1,0 +1,77 @@
+// A real SMTP server on 127.0.0.1 for tests: it accepts every message and parses it with mailparser,
+// so a test follows the e-mail a visitor would receive.
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** Envelope recipients, lower-cased. */
+  to: string[];
+  raw: Buffer;
+  parsed: ParsedMail;
+}
+
+export interface TestSmtp {
+  url: string;
+  received: ReceivedMail[];
+  /** The first message to this address, waiting for it to arrive if needed. */
+  waitFor(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        simpleParser(raw)
+          .then((parsed) => {
+            received.push({ to, raw, parsed });
+            for (const wake of waiters) wake();
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+
+  const find = (to: string, after: number) => received.slice(after).find((m) => m.to.includes(to.toLowerCase()));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(to, { timeoutMs = 5000, after = 0 } = {}) {
+      const found = find(to, after);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const check = () => {
+          const mail = find(to, after);
+          if (!mail) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(mail);
+        };
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

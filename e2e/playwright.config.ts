@@ -1,0 +1,23 @@
+// End-to-end journeys: Debian's Chromium driving the real built app, the real server, PostgreSQL,
+// a real SMTP server and a local OpenID Connect provider, all on loopback (support/stack.ts).
+import { defineConfig, devices } from '@playwright/test';
+import { APP_URL, chromiumArgs } from './support/ports';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: APP_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+});

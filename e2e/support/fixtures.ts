@@ -1,0 +1,127 @@
+// Journey fixtures: every request leaving loopback fails the test; visitors are created through the
+// real sign-up API (link e-mailed through SMTP) so journeys that are not about sign-in start signed in.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { APP_URL, CONTROL_URL } from './ports';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+export interface Visitor {
+  email: string;
+  name: string;
+  cookie: string;
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function readMail(to: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${CONTROL_URL}/mail?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function linkIn(mail: Mail): string {
+  const link = /https?:\/\/\S+token=[\w-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no sign-in link in: ${mail.text}`);
+  return link;
+}
+
+export const uniqueEmail = (who = 'visitor') => `${who}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** A registered visitor with a session, made through the real API (no clicking). */
+export async function createVisitor(options: { name?: string; cabin?: boolean } = {}): Promise<Visitor> {
+  const email = uniqueEmail();
+  const name = options.name ?? 'Marina Tan';
+  const post = (path: string, body: unknown) =>
+    fetch(`${APP_URL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/api/auth/email-link', { email, returnTo: '/signup' })).status).toBe(202);
+  const [mail] = await readMail(email);
+  const token = new URL(linkIn(mail!)).searchParams.get('token');
+  const { idToken } = (await (await post('/api/auth/email-link/verify', { token })).json()) as { idToken: string };
+  const signup = await post('/api/auth', {
+    action: 'signup',
+    idToken,
+    email,
+    userName: name,
+    InstagramHandle: '@marina',
+    PhoneNumber: '+65 9123 4567',
+    CabinOwnership: options.cabin ? 'yes' : 'no',
+  });
+  expect(signup.status).toBe(201);
+  const cookie = /qq_session=([^;]+)/.exec(signup.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('signup set no session cookie');
+  return { email, name, cookie };
+}
+
+/** Puts the visitor's session into the browser: the cookie and the spec's stored flags. */
+export async function signIn(context: BrowserContext, visitor: Visitor): Promise<void> {
+  await context.addCookies([{ name: 'qq_session', value: visitor.cookie, url: APP_URL, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addInitScript(
+    ([email, name]) => {
+      if (!sessionStorage.getItem('e2e-signed-in')) {
+        localStorage.setItem('isAuthenticated', 'true');
+        localStorage.setItem('userEmail', email!);
+        localStorage.setItem('userName', name!);
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }
+    },
+    [visitor.email, visitor.name],
+  );
+}
+
+/** Calls the server's API as the visitor (for setting up state, never for the behaviour under test). */
+export async function apiAs<T>(visitor: Visitor, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${APP_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { cookie: `qq_session=${visitor.cookie}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Runs an operator command against the journeys' database. */
+export async function ops(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  });
+  return stdout;
+}
+
+export const test = base.extend<{ visitor: Visitor; signedInPage: Page }>({
+  // Every request to anywhere but loopback fails the journey.
+  context: async ({ context }, use) => {
+    const escaped: string[] = [];
+    await context.route('**/*', (route) => {
+      const { hostname, protocol } = new URL(route.request().url());
+      if (protocol === 'data:' || protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+        return route.continue();
+      }
+      escaped.push(route.request().url());
+      return route.abort('blockedbyclient');
+    });
+    await use(context);
+    expect(escaped, 'requests that left this machine').toEqual([]);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  visitor: async ({}, use) => {
+    await use(await createVisitor());
+  },
+  signedInPage: async ({ context, page, visitor }, use) => {
+    await signIn(context, visitor);
+    await use(page);
+  },
+});
+
+export { expect };

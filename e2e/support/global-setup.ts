@@ -1,0 +1,107 @@
+// Starts the stack once for all journeys and returns its teardown:
+// a fresh PostgreSQL database, a real SMTP server, a local OIDC provider, the built web app served by
+// the real server, and a small control server the tests use to read e-mail and set the provider's user.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startOidcProvider } from '../../apps/server/test/oidc-provider';
+import { startSmtp } from '../../apps/server/test/smtp';
+import { APP_PORT, APP_URL, CONTROL_PORT } from './ports';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export default async function globalSetup() {
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+
+  const dbName = `quackquest_e2e_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${dbName}`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-'));
+  const smtp = await startSmtp();
+  const oidc = await startOidcProvider();
+
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: APP_URL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
+    GOOGLE_CLIENT_ID: 'quackquest-e2e',
+    GOOGLE_CLIENT_SECRET: 'quackquest-e2e-secret',
+    OIDC_ISSUER: oidc.url,
+    LOG_LEVEL: 'warn',
+  };
+  // Journeys run operator commands (review:approve) against the same database.
+  process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  await waitForHealth(`${APP_URL}/healthz`, 60_000);
+
+  const control = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://control');
+    if (url.pathname === '/mail') {
+      const to = (url.searchParams.get('to') ?? '').toLowerCase();
+      const mails = smtp.received
+        .filter((m) => m.to.includes(to))
+        .map((m) => ({ subject: m.parsed.subject ?? '', text: m.parsed.text ?? '', html: m.parsed.html || '' }));
+      response.setHeader('content-type', 'application/json');
+      return response.end(JSON.stringify(mails));
+    }
+    if (url.pathname === '/oidc/identity' && request.method === 'POST') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        oidc.setIdentity(JSON.parse(body) as { email: string; name?: string });
+        response.end('{}');
+      });
+      return undefined;
+    }
+    response.statusCode = 404;
+    return response.end();
+  });
+  await new Promise<void>((resolve) => control.listen(CONTROL_PORT, '127.0.0.1', resolve));
+
+  return async () => {
+    control.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
+    await oidc.close();
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}

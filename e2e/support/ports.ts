@@ -1,0 +1,15 @@
+// Fixed loopback ports of the end-to-end stack, shared by the setup and the tests.
+export const APP_PORT = 4173;
+export const CONTROL_PORT = 4174;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-gpu',
+];
