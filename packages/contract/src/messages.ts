@@ -29,6 +29,7 @@ export const authMessages = {
   linkExpired: 'This sign-in link has expired. Please request a new one.',
   linkInvalid: 'This sign-in link is not valid. Please request a new one.',
   codeWrong: 'That code is not right. Please check the e-mail and try again.',
+  mailFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
   tooManyLinks: 'Too many sign-in e-mails were requested. Please wait a few minutes and try again.',
   tokenInvalid: 'Your sign-in could not be verified. Please sign in again.',
   tokenEmailMismatch: 'This sign-in belongs to another e-mail address. Please sign in again.',

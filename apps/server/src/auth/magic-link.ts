@@ -26,7 +26,7 @@ export async function sendEmailLink(
   const token = randomBytes(32).toString('base64url');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const linkId = await ctx.db.transaction(async (tx) => {
     // One request per address at a time, across instances: the count and the insert cannot interleave.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-link:${email}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-link-ip:${clientIp}`}))`);
@@ -42,38 +42,48 @@ export async function sendEmailLink(
     if ((byAddress?.n ?? 0) >= LIMIT_PER_ADDRESS || (byClient?.n ?? 0) >= LIMIT_PER_CLIENT) {
       throw new HttpError(429, authMessages.tooManyLinks);
     }
-    await tx.insert(emailLinks).values({
-      email,
-      tokenHash: hashToken(token),
-      codeHash: hashToken(`${email}:${code}`),
-      returnTo,
-      clientIp,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + LINK_TTL_MS),
-    });
+    const [row] = await tx
+      .insert(emailLinks)
+      .values({
+        email,
+        tokenHash: hashToken(token),
+        codeHash: hashToken(`${email}:${code}`),
+        returnTo,
+        clientIp,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + LINK_TTL_MS),
+      })
+      .returning({ id: emailLinks.id });
+    return row!.id;
   });
   const link = new URL(returnTo, ctx.env.PUBLIC_URL);
   link.searchParams.set('token', token);
   const signup = returnTo === '/signup';
-  await mailer.send({
-    to: email,
-    subject: signup ? 'Finish signing up to QuackQuest' : 'Your QuackQuest sign-in link',
-    text: [
-      signup ? 'Tap the link below to finish signing up to QuackQuest:' : 'Tap the link below to sign in to QuackQuest:',
-      '',
-      link.toString(),
-      '',
-      `Opening it on another device? Enter this code instead: ${code}`,
-      '',
-      'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
-    ].join('\n'),
-    html: `<p>${signup ? 'Tap the button to finish signing up to QuackQuest.' : 'Tap the button to sign in to QuackQuest.'}</p>
+  await mailer
+    .send({
+      to: email,
+      subject: signup ? 'Finish signing up to QuackQuest' : 'Your QuackQuest sign-in link',
+      text: [
+        signup ? 'Tap the link below to finish signing up to QuackQuest:' : 'Tap the link below to sign in to QuackQuest:',
+        '',
+        link.toString(),
+        '',
+        `Opening it on another device? Enter this code instead: ${code}`,
+        '',
+        'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
+      ].join('\n'),
+      html: `<p>${signup ? 'Tap the button to finish signing up to QuackQuest.' : 'Tap the button to sign in to QuackQuest.'}</p>
 <p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${signup ? 'Finish signing up' : 'Sign in'}</a></p>
 <p>Opening it on another device? Enter this code instead: <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
 <p>The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.</p>`,
-    link: link.toString(),
-    code,
-  });
+      link: link.toString(),
+      code,
+    })
+    .catch(async (error: unknown) => {
+      // An outage, not the visitor's fault: the unsent link is removed so it does not count against them.
+      await ctx.db.delete(emailLinks).where(eq(emailLinks.id, linkId));
+      throw new HttpError(503, authMessages.mailFailed, error);
+    });
 }
 
 /** Spends a link (by its token, or by the address and code) and returns the address it proves. */

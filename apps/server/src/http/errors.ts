@@ -6,8 +6,9 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -20,6 +21,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
