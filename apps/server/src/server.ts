@@ -6,6 +6,7 @@ import { PackError, readPack } from './campaign/pack';
 import { applyPack } from './campaign/load';
 import { ConfigError, parseEnv } from './config/env';
 import { openDatabase } from './db/client';
+import { DatabaseInUseError } from './db/pglite-lock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Configuration and pack errors already name the variable, file, entry and field.
-  console.error(error instanceof ConfigError || error instanceof PackError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof PackError || error instanceof DatabaseInUseError ? error.message : error,
+  );
   process.exit(1);
 });

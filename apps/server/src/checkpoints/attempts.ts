@@ -1,7 +1,7 @@
 // Submitting an answer to a checkpoint: graded on the server, capped, de-duplicated, and in one
 // transaction with the spin it earns.
 import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
@@ -46,7 +46,14 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
     const [last] = await tx
       .select({ answer: attempts.answer, outcome: attempts.outcome, createdAt: attempts.createdAt })
       .from(attempts)
-      .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpoint.id)))
+      // A rejected answer is over: the same text sent again is a new try, not a duplicate.
+      .where(
+        and(
+          eq(attempts.userId, userId),
+          eq(attempts.checkpointId, checkpoint.id),
+          sql`${attempts.review} is distinct from 'rejected'`,
+        ),
+      )
       .orderBy(desc(attempts.id))
       .limit(1);
     if (last && last.answer === graded.answer && ctx.now() - last.createdAt.getTime() < DEDUPE_WINDOW_MS) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,11 +54,25 @@ async function openPglite(dataPath: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dataPath.startsWith('memory://')) mkdirSync(dataPath, { recursive: true });
-  const client = await PGlite.create(dataPath);
+  let unlock = () => {};
+  if (!dataPath.startsWith('memory://')) {
+    mkdirSync(dataPath, { recursive: true });
+    unlock = lockDataDir(dataPath);
+  }
+  const client = await PGlite.create(dataPath).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
   await db.execute(sql`select 1`);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }

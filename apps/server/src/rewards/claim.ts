@@ -1,6 +1,6 @@
 // Claiming a reward: window, stock, eligibility, per-user limit and balance are checked and changed in
 // one transaction; the same Idempotency-Key returns the first result and never charges twice.
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { type ClaimResult, messages } from '@quackquest/contract';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -13,9 +13,8 @@ import { addLedgerRow, lockUser } from '../ledger/ledger';
 const VOUCHER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function newVoucherCode(): string {
-  const bytes = randomBytes(10);
   let code = '';
-  for (const byte of bytes) code += VOUCHER_ALPHABET[byte % VOUCHER_ALPHABET.length];
+  for (let i = 0; i < 10; i++) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;
 }
 

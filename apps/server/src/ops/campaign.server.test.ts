@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PackError } from '../campaign/pack';
+import { campaigns } from '../db/schema';
+import { api, createUser, getTestContext, repoRoot } from '../../test/helpers';
+import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
+
+async function activeCampaignIds() {
+  const { database } = await getTestContext();
+  return (await database.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.active, true))).map((c) => c.id);
+}
+
+describe('campaign:validate', () => {
+  it('summarises a good pack (dates in ISO, checkpoints by type) and loads nothing', async () => {
+    const before = await activeCampaignIds();
+    const summary = validateCampaign(path.join(repoRoot, 'campaigns/singapore-2025'));
+    expect(summary).toEqual({
+      id: 'singapore-2025',
+      name: 'QuackQuest Singapore 2025',
+      timeZone: 'Asia/Singapore',
+      startsAt: '2025-08-31T16:00:00.000Z',
+      endsAt: '2025-09-14T15:59:59.000Z',
+      challengeDays: 14,
+      checkpoints: 14,
+      checkpointsByType: { Scan: 4, ScanNoSpin: 2, MCQ: 4, Str: 2, Upload: 2 },
+      rewards: 12,
+    });
+    expect(formatPackSummary(summary)).toContain('checkpoints: 14 (4 Scan, 2 ScanNoSpin, 4 MCQ, 2 Str, 2 Upload)');
+    expect(await activeCampaignIds()).toEqual(before);
+  });
+
+  it('lists every problem of a broken pack with its file, entry and field', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pack-'));
+    writeFileSync(
+      path.join(dir, 'campaign.yaml'),
+      `basedOn: ${path.join(repoRoot, 'campaigns/singapore-2025')}\nbookingUrl: not-a-url\nchallengeDays: 0\n`,
+    );
+    let error: unknown;
+    try {
+      validateCampaign(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PackError);
+    const { problems } = error as PackError;
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^campaign\.yaml: field "challengeDays": /),
+        expect.stringMatching(/^campaign\.yaml: field "bookingUrl": /),
+      ]),
+    );
+  });
+});
+
+describe('campaign:load', () => {
+  it('makes the pack the active campaign that visitors see, keeping their ducks', async () => {
+    const { campaignId } = await getTestContext();
+    const visitor = await createUser({ ducks: 4 });
+    const summary = await loadCampaign((await getTestContext()).database.db, path.join(repoRoot, 'campaigns/demo'));
+    expect(summary).toMatchObject({ id: campaignId, name: 'QuackQuest Demo', checkpoints: 14, rewards: 12 });
+    expect(await activeCampaignIds()).toEqual([campaignId]);
+    expect((await api('GET', '/api/campaign')).body).toMatchObject({ name: 'QuackQuest Demo' });
+    expect((await api('GET', '/api/me', visitor)).body).toMatchObject({ duckPoints: 4 });
+  });
+});

@@ -1,0 +1,61 @@
+// campaign:validate and campaign:load: read a pack (PackError names file, entry and field) and say what it holds.
+import { CHECKPOINT_TYPES } from '@quackquest/contract';
+import { applyPack } from '../campaign/load';
+import { type Pack, readPack } from '../campaign/pack';
+import type { Db } from '../db/client';
+
+export interface PackSummary {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** ISO times of day 1 at 00:00 and the last challenge day's end, in UTC. */
+  startsAt: string;
+  endsAt: string;
+  challengeDays: number;
+  checkpoints: number;
+  checkpointsByType: Record<string, number>;
+  rewards: number;
+}
+
+export function summarizePack(pack: Pack): PackSummary {
+  const checkpointsByType: Record<string, number> = {};
+  for (const type of CHECKPOINT_TYPES) {
+    const n = pack.checkpoints.filter((c) => c.type === type).length;
+    if (n) checkpointsByType[type] = n;
+  }
+  return {
+    id: pack.campaign.id,
+    name: pack.campaign.name,
+    timeZone: pack.campaign.timeZone,
+    startsAt: new Date(pack.startTime * 1000).toISOString(),
+    endsAt: new Date(pack.endTime * 1000).toISOString(),
+    challengeDays: pack.campaign.challengeDays,
+    checkpoints: pack.checkpoints.length,
+    checkpointsByType,
+    rewards: pack.rewards.length,
+  };
+}
+
+export function formatPackSummary(summary: PackSummary): string {
+  const byType = Object.entries(summary.checkpointsByType)
+    .map(([type, n]) => `${n} ${type}`)
+    .join(', ');
+  return [
+    `Campaign ${summary.id}: ${summary.name}`,
+    `  dates:       ${summary.startsAt} to ${summary.endsAt} (${summary.challengeDays} days, time zone ${summary.timeZone})`,
+    `  checkpoints: ${summary.checkpoints}${byType ? ` (${byType})` : ''}`,
+    `  rewards:     ${summary.rewards}`,
+  ].join('\n');
+}
+
+/** Throws PackError listing every problem; changes nothing. */
+export function validateCampaign(dir: string, now = new Date()): PackSummary {
+  return summarizePack(readPack(dir, now));
+}
+
+/** Validates, then loads the pack as the active campaign: content only, players' data is kept. */
+export async function loadCampaign(db: Db, dir: string, now = new Date()): Promise<PackSummary> {
+  const pack = readPack(dir, now);
+  await applyPack(db, pack);
+  return summarizePack(pack);
+}

@@ -1,0 +1,80 @@
+// The command line itself, spawned as an operator runs it. The commands' work is tested in the other
+// files through the functions the CLI calls.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../config/env';
+import { repoRoot } from '../../test/helpers';
+import { openOpsDatabase } from './database';
+
+function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const COMMANDS = [
+  'campaign:validate',
+  'campaign:load',
+  'review:list',
+  'review:approve',
+  'review:reject',
+  'ducks:adjust',
+  'export:leaderboard',
+  'export:claims',
+  'voucher:redeem',
+  'qr:sheet',
+];
+
+describe('npm run ops', () => {
+  it('--help lists every command with an example', async () => {
+    const { code, stdout } = await runCli('--help');
+    expect(code).toBe(0);
+    for (const command of COMMANDS) {
+      expect(stdout).toContain(`\n  ${command}`);
+      expect(stdout).toMatch(new RegExp(`\\n {6}e\\.g\\. npm run ops -- ${command}( |\\n)`));
+    }
+  });
+
+  it('an unknown command exits 2 with a message on stderr', async () => {
+    const { code, stdout, stderr } = await runCli('vouchers:redeem', 'QQ-ABCDE-FGHJK');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Unknown command "vouchers:redeem"');
+  });
+
+  it('a broken pack exits 1 naming file, entry and field, without a stack trace', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pack-'));
+    writeFileSync(
+      path.join(dir, 'campaign.yaml'),
+      `basedOn: ${path.join(repoRoot, 'campaigns/singapore-2025')}\ntimeZone: Mars/Olympus_Mons\n`,
+    );
+    const { code, stderr } = await runCli('campaign:validate', dir);
+    expect(code).toBe(1);
+    expect(stderr).toContain('campaign.yaml: field "timeZone": must be an IANA time zone like Asia/Singapore');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the embedded database', () => {
+  it('is not opened while a server answers on the configured port: two processes would corrupt it', async () => {
+    const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const env = parseEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-ops-')), PORT: String(port) });
+      await expect(openOpsDatabase(env)).rejects.toThrow(`A QuackQuest server answers at http://127.0.0.1:${port}/healthz`);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// The operator command line: `npm run ops -- <command> [args]`. It only parses arguments and reports;
+// each command's work is a plain function (see commands.ts). Exit codes: 0 done, 1 refused or failed,
+// 2 the command line is wrong.
+import { parseArgs } from 'node:util';
+import { PackError } from '../campaign/pack';
+import { ConfigError, parseEnv } from '../config/env';
+import type { Database } from '../db/client';
+import { COMMANDS, type Command, usage } from './commands';
+import { openOpsDatabase } from './database';
+import { OpsError, UsageError } from './errors';
+import { DatabaseInUseError } from '../db/pglite-lock';
+
+const RUN = 'npm run ops --';
+
+function helpText(): string {
+  const lines = COMMANDS.flatMap((c) => [`  ${usage(c)}`, `      ${c.description}`, `      e.g. ${RUN} ${c.example}`]);
+  return [
+    'QuackQuest operator commands.',
+    '',
+    `Usage: ${RUN} <command> [arguments]`,
+    '',
+    "Commands use the server's configuration (DATABASE_URL, DATA_DIR, S3_BUCKET, ...). With the embedded",
+    'database (DATABASE_URL unset) stop the server first: only one process may open DATA_DIR at a time.',
+    '',
+    'Commands:',
+    ...lines,
+    '  help',
+    '      Show this list (also --help, or <command> --help for one command).',
+    '',
+    `To redirect a command's output, keep npm's own lines out of it: npm run -s ops -- export:claims > claims.csv`,
+    '',
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || ['help', '--help', '-h'].includes(name)) {
+    (name === undefined ? process.stderr : process.stdout).write(helpText());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}". Run "${RUN} --help" to see every command.\n`);
+    return 2;
+  }
+  let database: Database | undefined;
+  try {
+    const { args, options } = parseCommandLine(command, rest);
+    if (options.help) {
+      process.stdout.write(`${usage(command)}\n  ${command.description}\n  e.g. ${RUN} ${command.example}\n`);
+      return 0;
+    }
+    const env = parseEnv();
+    const output = await command.run({
+      args,
+      options,
+      env,
+      openDb: async () => (database ??= await openOpsDatabase(env)).db,
+      // npm runs scripts in the repository root; INIT_CWD is where the operator typed the command.
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+    });
+    process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      // parseArgs' own advice about '--' does not apply to these commands.
+      const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '.');
+      process.stderr.write(`${message}\nUsage: ${RUN} ${usage(command)}\n`);
+      return 2;
+    }
+    const known =
+      error instanceof OpsError ||
+      error instanceof PackError ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseInUseError;
+    process.stderr.write(`${known ? error.message : String((error as Error).stack ?? error)}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+function parseCommandLine(command: Command, argv: string[]) {
+  // parseArgs reads "-3" as a short option: keep negative numbers (ducks:adjust) as values.
+  const negatives = new Map<string, string>();
+  const shielded = argv.map((arg) => {
+    if (!/^-\d+$/.test(arg)) return arg;
+    const key = `\u0000${negatives.size}`;
+    negatives.set(key, arg);
+    return key;
+  });
+  const restore = (value: string) => negatives.get(value) ?? value;
+  const { values, positionals } = parseArgs({
+    args: shielded,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      ...Object.fromEntries(Object.entries(command.options ?? {}).map(([key, o]) => [key, { type: o.type }])),
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const options = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? restore(value) : value]),
+  ) as Record<string, string | boolean | undefined>;
+  if (options.help) return { args: [], options };
+  const args = positionals.map(restore);
+  if (args.length !== command.args.length) {
+    const expected = command.args.length ? command.args.map((a) => `<${a}>`).join(' ') : 'no arguments';
+    throw new UsageError(`${command.name} takes ${expected}; got ${args.length ? args.map((a) => `"${a}"`).join(' ') : 'none'}.`);
+  }
+  for (const [key, option] of Object.entries(command.options ?? {})) {
+    if (option.required && (options[key] === undefined || options[key] === '')) {
+      throw new UsageError(`${command.name} needs --${key}${option.value ? ` <${option.value}>` : ''}.`);
+    }
+  }
+  return { args, options };
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,184 @@
+// Every operator command: its arguments, one-line description, example, and the plain functions it calls.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from '../config/env';
+import type { Db } from '../db/client';
+import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
+import { adjustDucks } from './ducks';
+import { OpsError, UsageError } from './errors';
+import { exportClaims, exportLeaderboard } from './export';
+import { getQrSheet } from './qr-sheet';
+import { renderQrSheetPdf } from './qr-sheet-pdf';
+import { renderQrSheetSvg } from './qr-sheet-svg';
+import { type ReviewDecision, formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
+import { formatVerify, verifyInvariants } from './verify';
+import { formatRedeemedVoucher, redeemVoucher } from './vouchers';
+
+export interface CommandInput {
+  args: string[];
+  options: Record<string, string | boolean | undefined>;
+  env: Env;
+  /** Opened on first use: campaign:validate and help never touch the database. */
+  openDb: () => Promise<Db>;
+  /** Where the operator's relative paths point: the shell's directory, also under `npm run`. */
+  cwd: string;
+}
+
+export interface CommandOption {
+  type: 'string' | 'boolean';
+  /** Shown in the usage line: `--note <text>`. */
+  value?: string;
+  required?: boolean;
+}
+
+export interface Command {
+  name: string;
+  args: string[];
+  options?: Record<string, CommandOption>;
+  description: string;
+  example: string;
+  run(input: CommandInput): Promise<string>;
+}
+
+const note = { note: { type: 'string', value: 'text' } } satisfies Record<string, CommandOption>;
+const out = { out: { type: 'string', value: 'file.csv' } } satisfies Record<string, CommandOption>;
+
+export const COMMANDS: Command[] = [
+  {
+    name: 'campaign:validate',
+    args: ['dir'],
+    description: 'Check a campaign pack and show what it holds; changes nothing.',
+    example: 'campaign:validate campaigns/singapore-2025',
+    run: async ({ args, cwd }) =>
+      `${formatPackSummary(validateCampaign(path.resolve(cwd, args[0]!)))}\nThe pack is valid; nothing was changed.`,
+  },
+  {
+    name: 'campaign:load',
+    args: ['dir'],
+    description: 'Validate a pack and make it the active campaign (users, attempts, ducks and claims are kept).',
+    example: 'campaign:load campaigns/demo',
+    run: async ({ args, cwd, openDb }) => {
+      const summary = await loadCampaign(await openDb(), path.resolve(cwd, args[0]!));
+      return `${formatPackSummary(summary)}\nLoaded: ${summary.id} is the active campaign.`;
+    },
+  },
+  {
+    name: 'review:list',
+    args: [],
+    options: { json: { type: 'boolean' } },
+    description: 'List the text and photo answers waiting for review, oldest first.',
+    example: 'review:list',
+    run: async ({ options, env, openDb }) => {
+      const rows = await listPendingReviews(await openDb(), { dataDir: env.DATA_DIR, s3Bucket: env.S3_BUCKET });
+      return options.json ? JSON.stringify(rows, null, 2) : formatPendingReviews(rows);
+    },
+  },
+  reviewCommand('approve', 'Approve an answer: its pending ducks are posted (or post when the visitor spins).'),
+  reviewCommand('reject', 'Reject an answer: its pending ducks are reversed and the visitor may answer again.'),
+  {
+    name: 'ducks:adjust',
+    args: ['email', 'amount'],
+    options: { reason: { type: 'string', value: 'text', required: true } },
+    description: 'Give (or, with a negative amount, take away) ducks; the reason is kept on the ledger.',
+    example: 'ducks:adjust ada@example.com -3 --reason "duplicate photo"',
+    run: async ({ args, options, openDb }) => {
+      const amount = parseInteger(args[1]!, 'amount');
+      const result = await adjustDucks(await openDb(), args[0]!, amount, String(options.reason));
+      return `${result.email} now has ${result.ducks} ducks (${result.pendingDucks} pending).`;
+    },
+  },
+  {
+    name: 'export:leaderboard',
+    args: [],
+    options: out,
+    description: 'Every user in leaderboard order as CSV: rank, e-mail, name, ducks, pending, cabin owner.',
+    example: 'export:leaderboard --out leaderboard.csv',
+    run: async (input) => writeCsv(input, await exportLeaderboard(await input.openDb())),
+  },
+  {
+    name: 'export:claims',
+    args: [],
+    options: out,
+    description: 'Every reward claim as CSV: when, who, item, price, voucher code, redeemed at.',
+    example: 'export:claims --out claims.csv',
+    run: async (input) => writeCsv(input, await exportClaims(await input.openDb())),
+  },
+  {
+    name: 'voucher:redeem',
+    args: ['code'],
+    description: 'Mark a voucher as handed over on board; a second redemption is refused.',
+    example: 'voucher:redeem QQ-ABCDE-FGHJK',
+    run: async ({ args, openDb }) => formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!)),
+  },
+  {
+    name: 'qr:sheet',
+    args: [],
+    options: {
+      format: { type: 'string', value: 'svg|pdf' },
+      out: { type: 'string', value: 'file' },
+      campaign: { type: 'string', value: 'id' },
+    },
+    description: "A printable sheet of the Scan checkpoints' QR codes (default: qr-sheet.svg, active campaign).",
+    example: 'qr:sheet --format pdf --out qr-sheet.pdf',
+    run: async ({ options, cwd, openDb }) => {
+      const format = options.format ?? 'svg';
+      if (format !== 'svg' && format !== 'pdf') throw new UsageError(`--format must be svg or pdf, not "${String(format)}".`);
+      const sheet = await getQrSheet(await openDb(), options.campaign as string | undefined);
+      const file = path.resolve(cwd, (options.out as string | undefined) ?? `qr-sheet.${format}`);
+      await writeFile(file, format === 'pdf' ? await renderQrSheetPdf(sheet) : renderQrSheetSvg(sheet));
+      return `Wrote ${sheet.entries.length} QR codes of campaign ${sheet.campaignId} to ${file}`;
+    },
+  },
+  {
+    name: 'verify',
+    args: [],
+    description:
+      'Check the invariants: balances equal the ledger, stock and claims agree, one award per spin; exits 1 if any is broken.',
+    example: 'verify',
+    run: async ({ openDb }) => {
+      const result = await verifyInvariants(await openDb());
+      if (!result.ok) throw new OpsError(formatVerify(result));
+      return formatVerify(result);
+    },
+  },
+];
+
+function reviewCommand(decision: ReviewDecision, description: string): Command {
+  return {
+    name: `review:${decision}`,
+    args: ['attemptId'],
+    options: note,
+    description,
+    example: `review:${decision} 42 --note "${decision === 'approve' ? 'lovely photo' : 'no duck in the photo'}"`,
+    run: async ({ args, options, openDb }) => {
+      const attemptId = parseInteger(args[0]!, 'attemptId');
+      if (attemptId <= 0) throw new UsageError('attemptId must be a positive number (see review:list).');
+      return formatReviewOutcome(await reviewAttempt(await openDb(), attemptId, decision, options.note as string | undefined));
+    },
+  };
+}
+
+function parseInteger(text: string, name: string): number {
+  const value = Number(text);
+  if (!/^[+-]?\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) {
+    throw new UsageError(`${name} must be a whole number, not "${text}".`);
+  }
+  return value;
+}
+
+async function writeCsv(input: CommandInput, csv: { csv: string; rows: number }): Promise<string> {
+  const file = input.options.out as string | undefined;
+  if (!file) return csv.csv;
+  const full = path.resolve(input.cwd, file);
+  await writeFile(full, csv.csv);
+  return `Wrote ${csv.rows} ${csv.rows === 1 ? 'row' : 'rows'} to ${full}`;
+}
+
+export function usage(command: Command): string {
+  const args = command.args.map((a) => `<${a}>`);
+  const options = Object.entries(command.options ?? {}).map(([name, o]) => {
+    const text = `--${name}${o.value ? ` <${o.value}>` : ''}`;
+    return o.required ? text : `[${text}]`;
+  });
+  return [command.name, ...args, ...options].join(' ');
+}

@@ -1,0 +1,19 @@
+// CSV as spreadsheets read it (RFC 4180), safe to open: a cell that a spreadsheet would run as a
+// formula (starting with = + - @, tab or carriage return) is prefixed with a single quote.
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let text = value instanceof Date ? value.toISOString() : value;
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One header line and one line per row, each ending with CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}
