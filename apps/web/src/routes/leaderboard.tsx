@@ -1,7 +1,26 @@
+// /leaderboard: the visitor's ducks and rank, the top list and the winners note (SPEC.md section 2).
+import { BackButton } from '../components/back-button';
+import { BottomBar } from '../components/bottom-bar';
+import { DucksHeader } from '../components/ducks-header';
+import { LeaderboardList, WinnersNote } from '../features/leaderboard/leaderboard-list';
+import { paths } from '../lib/paths';
+
 export default function LeaderboardRoute() {
   return (
     <main className="screen">
-      <h1 className="title">leaderboard</h1>
+      <div className="screen__top">
+        <BackButton to={paths.welcome} />
+      </div>
+      <DucksHeader />
+      <h1 className="title">LEADERBOARD</h1>
+      <LeaderboardList />
+      <WinnersNote />
+      <BottomBar
+        links={[
+          { to: paths.checkpoints, label: 'CHECKPOINTS' },
+          { to: paths.rewards, label: 'REWARDS' },
+        ]}
+      />
     </main>
   );
 }

@@ -1,7 +1,24 @@
+// /my-rewards: the rewards this visitor claimed and owns (SPEC.md sections 2 and 4).
+import { BackButton } from '../components/back-button';
+import { BottomBar } from '../components/bottom-bar';
+import { OwnedRewardList } from '../features/rewards/owned-reward-list';
+import { paths } from '../lib/paths';
+
 export default function MyRewardsRoute() {
   return (
     <main className="screen">
-      <h1 className="title">my-rewards</h1>
+      <div className="screen__top">
+        <BackButton to={paths.welcome} />
+        <h1 className="title">MY REWARDS</h1>
+      </div>
+      <OwnedRewardList />
+      <p className="rewards-caption">These are the rewards you have successfully claimed and own</p>
+      <BottomBar
+        links={[
+          { to: paths.leaderboard, label: 'LEADERBOARD' },
+          { to: paths.checkpoints, label: 'CHECKPOINTS' },
+        ]}
+      />
     </main>
   );
 }

@@ -1,7 +1,44 @@
+// /rewards: browse and claim rewards (SPEC.md sections 2 and 4).
+import { BackButton } from '../components/back-button';
+import { BottomBar } from '../components/bottom-bar';
+import { DucksHeader } from '../components/ducks-header';
+import { ClaimedPopup, ConfirmClaimDialog } from '../features/rewards/claim-dialogs';
+import { useInventory } from '../features/rewards/inventory-api';
+import { RewardList } from '../features/rewards/reward-list';
+import { RewardsBanner } from '../features/rewards/rewards-banner';
+import { useClaimFlow } from '../features/rewards/use-claim-flow';
+import { useMe } from '../lib/me';
+import { paths } from '../lib/paths';
+
 export default function RewardsRoute() {
+  const me = useMe();
+  const inventory = useInventory();
+  const claim = useClaimFlow(me.data?.duckPoints ?? 0);
   return (
     <main className="screen">
-      <h1 className="title">rewards</h1>
+      <div className="screen__top">
+        <BackButton to={paths.welcome} />
+        <h1 className="title">REWARDS</h1>
+      </div>
+      <RewardsBanner />
+      <DucksHeader />
+      <RewardList rewards={inventory.data} isLoading={inventory.isLoading} onTap={(reward) => void claim.tap(reward)} />
+      <p className="rewards-caption">Cabins, upgrades, discounts, credits, wifi, champagne, beer - all up for grabs!</p>
+      <BottomBar
+        links={[
+          { to: paths.leaderboard, label: 'LEADERBOARD' },
+          { to: paths.checkpoints, label: 'CHECKPOINTS' },
+        ]}
+      />
+      {claim.confirming && (
+        <ConfirmClaimDialog
+          reward={claim.confirming}
+          pending={claim.pending}
+          onConfirm={() => void claim.confirm()}
+          onCancel={claim.cancel}
+        />
+      )}
+      {claim.claimedItem && <ClaimedPopup item={claim.claimedItem} onClose={claim.closeClaimed} />}
     </main>
   );
 }

@@ -1,0 +1,21 @@
+// GET /api/leaderboard: the top of the ranking (display names only, never e-mails) and this user's place.
+import type { Leaderboard } from '@quackquest/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
+
+export const leaderboardQueryKey = ['leaderboard'] as const;
+
+export function getLeaderboard(): Promise<Leaderboard> {
+  return api<Leaderboard>('/api/leaderboard');
+}
+
+/** A failure is logged only and the list is empty (SPEC.md section 8). */
+export function useLeaderboard() {
+  // Ducks change after every spin and claim: always fetch again when the screen opens.
+  const query = useQuery({ queryKey: leaderboardQueryKey, queryFn: getLeaderboard, staleTime: 0 });
+  useEffect(() => {
+    if (query.error) console.error('Failed to load the leaderboard', query.error);
+  }, [query.error]);
+  return { top: query.data?.top ?? [], isLoading: query.isLoading };
+}

@@ -1,0 +1,22 @@
+// GET /api/inventory: every reward with its price, stock, description and optional window.
+import type { Reward } from '@quackquest/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
+
+export const inventoryQueryKey = ['inventory'] as const;
+
+export async function getInventory(): Promise<Reward[]> {
+  // The spec's rewards list may be a bare array or an `items` array.
+  const data = await api<{ items: Reward[] } | Reward[]>('/api/inventory');
+  return Array.isArray(data) ? data : data.items;
+}
+
+/** Failures are logged only (SPEC.md section 8). */
+export function useInventory({ enabled = true }: { enabled?: boolean } = {}) {
+  const query = useQuery({ queryKey: inventoryQueryKey, queryFn: getInventory, enabled });
+  useEffect(() => {
+    if (query.error) console.error('Failed to load the rewards', query.error);
+  }, [query.error]);
+  return query;
+}

@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import type { OwnedReward } from './owned-rewards';
+import { GiftImage } from './gift-image';
+import { isLongName } from './reward-availability';
+import { useOwnedRewards } from './use-owned-rewards';
+import './rewards.css';
+
+/** The state /reward-detail receives through navigation. */
+export interface RewardDetailState {
+  reward: OwnedReward;
+}
+
+export function OwnedRewardList() {
+  const { owned, isLoading } = useOwnedRewards();
+  const navigate = useNavigate();
+  if (isLoading) return <p className="loading">Loading owned rewards...</p>;
+  if (owned.length === 0) {
+    return <p className="card owned-empty">You haven&apos;t claimed any rewards yet. Visit the rewards page to claim some!</p>;
+  }
+  return (
+    <ul className="owned-list">
+      {owned.map((reward) => (
+        <li key={reward.item}>
+          <button
+            type="button"
+            className="owned-row"
+            onClick={() => void navigate(paths.rewardDetail, { state: { reward } satisfies RewardDetailState })}
+          >
+            <GiftImage className="owned-row__icon" />
+            <span className={`owned-row__name${isLongName(reward.item) ? ' owned-row__name--small' : ''}`}>{reward.item}</span>
+            {reward.quantity > 1 && <span className="owned-row__quantity">x{reward.quantity}</span>}
+            <svg className="owned-row__chevron" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

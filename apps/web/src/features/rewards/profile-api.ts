@@ -1,0 +1,20 @@
+// GET /api/profile: the rewards this visitor claimed, one entry per claim with its voucher code.
+import type { Profile } from '@quackquest/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
+
+export const profileQueryKey = ['profile'] as const;
+
+export function getProfile(): Promise<Profile> {
+  return api<Profile>('/api/profile');
+}
+
+/** Failures are logged only (SPEC.md section 8): the list is then empty. */
+export function useProfile() {
+  const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
+  useEffect(() => {
+    if (query.error) console.error('Failed to load the claimed rewards', query.error);
+  }, [query.error]);
+  return query;
+}

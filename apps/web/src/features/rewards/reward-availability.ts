@@ -1,0 +1,80 @@
+// Reward availability, timing texts and the claim gate of SPEC.md sections 4, 5 and 8. Pure, no I/O:
+// times are Unix seconds and countdowns use 86400-second days, rounded up.
+import { messages } from '@quackquest/contract/messages';
+
+export const DAY_SECONDS = 86_400;
+
+export interface RewardTiming {
+  startDate?: number | null;
+  endDate?: number | null;
+}
+
+export interface RewardStock extends RewardTiming {
+  price: number;
+  quantity: number;
+}
+
+/** Not yet open (now before start), open, or ended (now after end). No dates means always open. */
+export type RewardWindow = 'upcoming' | 'open' | 'ended';
+
+export function rewardWindow(reward: RewardTiming, nowSec: number): RewardWindow {
+  if (reward.startDate != null && nowSec < reward.startDate) return 'upcoming';
+  if (reward.endDate != null && nowSec > reward.endDate) return 'ended';
+  return 'open';
+}
+
+export function isSoldOut(reward: { quantity: number }): boolean {
+  return reward.quantity <= 0;
+}
+
+/** Disabled (greyed) when sold out or outside its window. */
+export function isRewardDisabled(reward: RewardStock, nowSec: number): boolean {
+  return isSoldOut(reward) || rewardWindow(reward, nowSec) !== 'open';
+}
+
+/** 'Redeem in {n} days', 'Redeem in 1 day' or 'Redeem today' for a countdown of whole days. */
+export function redeemInText(days: number): string {
+  if (days > 1) return `Redeem in ${days} days`;
+  if (days === 1) return 'Redeem in 1 day';
+  return 'Redeem today';
+}
+
+export const rewardEndedText = 'This reward has ended';
+
+/** The timing text of a reward outside its window, or undefined while it is open. */
+export function rewardTimingText(reward: RewardTiming, nowSec: number): string | undefined {
+  const window = rewardWindow(reward, nowSec);
+  if (window === 'ended') return rewardEndedText;
+  if (window === 'upcoming') return redeemInText(Math.ceil((reward.startDate! - nowSec) / DAY_SECONDS));
+  return undefined;
+}
+
+/** The stock text of a row: '{n} left' or 'Sold out'. */
+export function stockText(reward: { quantity: number }): string {
+  return isSoldOut(reward) ? 'Sold out' : `${reward.quantity} left`;
+}
+
+/** The note under a row: the timing text outside the window, else 'Not available' when disabled. */
+export function rewardNote(reward: RewardStock, nowSec: number): string | undefined {
+  return rewardTimingText(reward, nowSec) ?? (isRewardDisabled(reward, nowSec) ? 'Not available' : undefined);
+}
+
+export type ClaimGate = { ok: true } | { ok: false; message: string };
+
+/** Whether a tap may open the confirm dialog: within the window, in stock, and enough ducks. */
+export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
+  if (rewardWindow(reward, nowSec) !== 'open') return { ok: false, message: messages.rewardNotAvailable };
+  if (isSoldOut(reward)) return { ok: false, message: messages.rewardSoldOut };
+  if (ducks < reward.price) return { ok: false, message: messages.notEnoughDucks(reward.price, ducks) };
+  return { ok: true };
+}
+
+/** Current time in Unix seconds. */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Names over 15 characters are shown in a smaller font (SPEC.md section 9). */
+export function isLongName(name: string): boolean {
+  return name.length > 15;
+}

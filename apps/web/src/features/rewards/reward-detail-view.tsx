@@ -1,0 +1,28 @@
+import { GiftImage } from './gift-image';
+import { type OwnedReward, ownedFallbackDescription } from './owned-rewards';
+import { isLongName } from './reward-availability';
+import { VoucherQr } from './voucher-qr';
+import './rewards.css';
+
+/** One owned reward: its name, picture, description and the voucher code(s) to show on board. */
+export function RewardDetailView({ reward }: { reward: OwnedReward }) {
+  const { vouchers } = reward;
+  return (
+    <>
+      <h1 className={`title${isLongName(reward.item) ? ' title--small' : ''}`}>{reward.item}</h1>
+      <GiftImage className="reward-detail__image" />
+      <p className="card reward-detail__description">{reward.description || ownedFallbackDescription(reward.item)}</p>
+      {vouchers.length > 0 && (
+        <section className="card reward-detail__vouchers" aria-labelledby="vouchers-title">
+          <h2 id="vouchers-title" className="reward-detail__vouchers-title">
+            {vouchers.length > 1 ? 'Your vouchers' : 'Your voucher'}
+          </h2>
+          <p className="muted reward-detail__hint">Show this code to the crew on board to collect your reward.</p>
+          {vouchers.map((voucher) => (
+            <VoucherQr key={voucher.code} voucher={voucher} />
+          ))}
+        </section>
+      )}
+    </>
+  );
+}

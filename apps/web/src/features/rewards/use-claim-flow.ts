@@ -1,0 +1,72 @@
+// The claim flow of SPEC.md section 4: tap, the gate's alerts, the confirm dialog, the claim, then the
+// success popup or an alert. Ducks, rank and the rewards list are refreshed after a claim.
+import type { Reward } from '@quackquest/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAlert } from '../../components/alert';
+import { ApiError } from '../../lib/api-client';
+import { meQueryKey } from '../../lib/me';
+import { newIdempotencyKey, postClaim } from './claim-api';
+import { inventoryQueryKey } from './inventory-api';
+import { profileQueryKey } from './profile-api';
+import { checkClaim, nowSeconds } from './reward-availability';
+
+export const claimFailedText = 'Failed to claim reward. Please try again.';
+
+interface Confirming {
+  reward: Reward;
+  /** One key per confirmation: retries of this confirmation reuse it. */
+  idempotencyKey: string;
+}
+
+export function useClaimFlow(ducks: number) {
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [pending, setPending] = useState(false);
+  const [claimedItem, setClaimedItem] = useState<string | null>(null);
+
+  async function tap(reward: Reward) {
+    const gate = checkClaim(reward, ducks, nowSeconds());
+    if (!gate.ok) return alert(gate.message);
+    setConfirming({ reward, idempotencyKey: newIdempotencyKey() });
+  }
+
+  function refresh() {
+    return Promise.all(
+      [meQueryKey, inventoryQueryKey, profileQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  }
+
+  async function confirm() {
+    if (!confirming || pending) return;
+    setPending(true);
+    try {
+      const claim = await postClaim(confirming.reward.item, confirming.idempotencyKey);
+      await refresh();
+      setConfirming(null);
+      setClaimedItem(claim.item);
+    } catch (error) {
+      setConfirming(null);
+      void refresh();
+      const message = error instanceof ApiError && error.status !== 0 && error.message ? error.message : claimFailedText;
+      await alert(message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function cancel() {
+    if (!pending) setConfirming(null);
+  }
+
+  return {
+    tap,
+    confirming: confirming?.reward ?? null,
+    pending,
+    confirm,
+    cancel,
+    claimedItem,
+    closeClaimed: () => setClaimedItem(null),
+  };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { spinFailure } from './spin-errors';
+
+describe('spinFailure', () => {
+  it.each([
+    [
+      '403: no completed checkpoint',
+      { status: 403, message: 'anything' },
+      { message: 'You need to complete a checkpoint before spinning!', redirectTo: '/checkpoints' },
+    ],
+    ['401: not logged in', { status: 401, message: '' }, { message: 'Please log in to spin the wheel', redirectTo: '/login' }],
+    ['network failure', { status: 0, message: 'Failed to fetch' }, { message: 'Network error. Please try again.' }],
+    ['other failure with a message', { status: 500, message: 'Server is busy' }, { message: 'Server is busy' }],
+    ['other failure without a message', { status: 400, message: '' }, { message: 'Failed to spin wheel' }],
+    ['not an API error at all', {}, { message: 'Failed to spin wheel' }],
+  ])('%s', (_, error, expected) => {
+    expect(spinFailure(error)).toEqual(expected);
+  });
+});

@@ -1,0 +1,22 @@
+// What the spin screen says and where it goes when POST /api/spin fails (SPEC.md section 8). Pure.
+import { messages } from '@quackquest/contract/messages';
+
+export const spinTexts = {
+  notLoggedIn: 'Please log in to spin the wheel',
+  failed: 'Failed to spin wheel',
+  networkError: 'Network error. Please try again.',
+} as const;
+
+export interface SpinFailure {
+  message: string;
+  /** Where to go once the alert is closed, if anywhere. */
+  redirectTo?: '/checkpoints' | '/login';
+}
+
+/** `status` 0 means the request never reached the server. */
+export function spinFailure(error: { status?: number; message?: string }): SpinFailure {
+  if (error.status === 403) return { message: messages.spinWithoutCheckpoint, redirectTo: '/checkpoints' };
+  if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
+  if (error.status === 0) return { message: spinTexts.networkError };
+  return { message: error.message || spinTexts.failed };
+}

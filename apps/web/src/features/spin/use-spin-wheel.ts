@@ -1,0 +1,60 @@
+// The spin screen's states (SPEC.md section 4): idle, then spinning (the request is in flight), then the
+// wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel.
+import type { SpinResult } from '@quackquest/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../components/alert';
+import { ApiError } from '../../lib/api-client';
+import { meQueryKey } from '../../lib/me';
+import { paths } from '../../lib/paths';
+import { clearSession, isAuthenticated, keys, read } from '../../lib/storage';
+import { postSpin } from './spin-api';
+import { spinFailure, spinTexts } from './spin-errors';
+import { SPIN_DURATION_MS, finalAngle } from './wheel-angle';
+
+export type SpinPhase = 'idle' | 'requesting' | 'turning' | 'won';
+
+export function useSpinWheel() {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<SpinPhase>('idle');
+  const [rotation, setRotation] = useState(0);
+  const [result, setResult] = useState<SpinResult | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function fail(failure: { message: string; redirectTo?: string }) {
+    setPhase('idle');
+    if (failure.redirectTo === paths.login) clearSession();
+    await alert(failure.message);
+    if (failure.redirectTo) void navigate(failure.redirectTo);
+  }
+
+  async function spin() {
+    if (phase !== 'idle') return;
+    if (!isAuthenticated()) return fail({ message: spinTexts.notLoggedIn, redirectTo: paths.login });
+    setPhase('requesting');
+    let won: SpinResult;
+    try {
+      won = await postSpin(read(keys.checkpointType));
+    } catch (error) {
+      return fail(spinFailure(error instanceof ApiError ? error : {}));
+    }
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    setResult(won);
+    setRotation(finalAngle(won.duckPointsAwarded));
+    setPhase('turning');
+    timer.current = window.setTimeout(() => setPhase('won'), SPIN_DURATION_MS);
+  }
+
+  function reset() {
+    window.clearTimeout(timer.current);
+    setPhase('idle');
+    setRotation(0);
+    setResult(null);
+  }
+
+  return { phase, rotation, result, spin, reset };
+}
