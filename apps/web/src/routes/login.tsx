@@ -1,7 +1,17 @@
+// /login (SPEC.md section 2): Google sign-in, and where the server's Google callback lands.
+import { BackButton } from '../components/back-button';
+import { ProviderSignIn } from '../features/auth/provider-sign-in';
+import { paths } from '../lib/paths';
+import '../features/auth/auth.css';
+
 export default function LoginRoute() {
   return (
-    <main className="screen">
-      <h1 className="title">login</h1>
+    <main className="screen auth-screen">
+      <div className="screen__top">
+        <BackButton to={paths.welcome} />
+        <h1 className="title title--small">Welcome aboard</h1>
+      </div>
+      <ProviderSignIn />
     </main>
   );
 }

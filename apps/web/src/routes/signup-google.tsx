@@ -1,7 +1,18 @@
+// /signup-google (SPEC.md section 2): finish the profile after Google sign-in.
+import { BackButton } from '../components/back-button';
+import { ProviderSignup } from '../features/auth/provider-signup';
+import { paths } from '../lib/paths';
+import '../features/auth/auth.css';
+
 export default function SignupGoogleRoute() {
   return (
-    <main className="screen">
-      <h1 className="title">signup-google</h1>
+    <main className="screen auth-screen">
+      <div className="screen__top">
+        <BackButton to={paths.signup} />
+        <h1 className="title title--small">Almost aboard!</h1>
+      </div>
+      <p className="auth-screen__lead">Tell us a little more to finish signing up.</p>
+      <ProviderSignup />
     </main>
   );
 }

@@ -1,0 +1,82 @@
+// "Have a code instead?": the 6-digit code from the e-mail signs in when the link opened in another
+// browser (POST /api/auth/email-link/verify {email, code}).
+import { useState } from 'react';
+import { Modal } from '../../components/modal';
+import { messageOf, verifyEmailLink } from './auth-api';
+import { authTexts, fieldLabels } from './auth-texts';
+import { FormField } from './form-field';
+import type { Proof } from './login-rules';
+import { validateMagicLinkEmail } from './signup-rules';
+import { useLogin } from './use-sign-in';
+
+interface CodePopupProps {
+  initialEmail: string;
+  onClose: () => void;
+  /** The code proved the address but no account has it yet. */
+  onNotFound: (proof: Proof) => void;
+}
+
+export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const loginWith = useLogin();
+  const submit = async () => {
+    const invalid = validateMagicLinkEmail(email);
+    if (invalid) return setError(invalid);
+    setError('');
+    setBusy(true);
+    try {
+      const proof = await verifyEmailLink({ email: email.trim(), code: code.trim() });
+      const decision = await loginWith(proof);
+      if (decision.kind === 'signup') {
+        onClose();
+        onNotFound(proof);
+      } else if (decision.kind === 'message') {
+        setError(decision.text);
+      }
+    } catch (failure) {
+      setError(messageOf(failure, authTexts.authenticationFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Enter your code" onClose={onClose} closeOnBackdrop={false}>
+      <form
+        className="auth-dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="dialog__text">Type the 6-digit code from the e-mail we sent you.</p>
+        <FormField label={fieldLabels.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <FormField
+          label="CODE"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(value) => setCode(value.replace(/\D/g, ''))}
+          autoFocus
+        />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? authTexts.signingIn : 'Sign in'}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {authTexts.cancel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

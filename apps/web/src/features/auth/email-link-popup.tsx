@@ -1,0 +1,66 @@
+// The welcome page's e-mail popup: send a magic link back to / (SPEC.md section 2).
+import { useState } from 'react';
+import { Modal } from '../../components/modal';
+import { messageOf, sendEmailLink } from './auth-api';
+import { writeEmailForSignIn } from './auth-storage';
+import { authTexts, fieldLabels } from './auth-texts';
+import { FormField } from './form-field';
+import { validateMagicLinkEmail } from './signup-rules';
+
+interface EmailLinkPopupProps {
+  initialEmail: string;
+  onClose: () => void;
+  onSent: (email: string) => void;
+  onHaveCode: (email: string) => void;
+}
+
+export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: EmailLinkPopupProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    const invalid = validateMagicLinkEmail(email);
+    if (invalid) return setError(invalid);
+    setError('');
+    setSending(true);
+    try {
+      await sendEmailLink(email, '/');
+      writeEmailForSignIn(email);
+      onSent(email.trim());
+    } catch (failure) {
+      setError(messageOf(failure, authTexts.authenticationFailed));
+      setSending(false);
+    }
+  };
+  return (
+    <Modal title="Enter your email" onClose={onClose}>
+      <form
+        className="auth-dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <p className="dialog__text">We&apos;ll send you a magic link. Tap it on this phone to sign in: no password needed.</p>
+        <FormField label={fieldLabels.email} type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="submit" className="btn btn--primary" disabled={sending}>
+            {sending ? 'Sending...' : 'Send Magic Link'}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {authTexts.cancel}
+          </button>
+        </div>
+        <button type="button" className="link-button" onClick={() => onHaveCode(email.trim())}>
+          {authTexts.haveCode}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+// /login: Google sign-in. The server's callback ends here with #idToken=&email=&name= (or ?error=),
+// and the backend login decides: session, sign-up, or a message (SPEC.md sections 4 and 8).
+import { authMessages } from '@quackquest/contract/messages';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import { readSignupFormData } from '../../lib/storage';
+import { BrandImage } from './brand-image';
+import { writeProviderIdToken, writeSignupFormData } from './auth-storage';
+import { GoogleButton } from './google-button';
+import { readProviderFragment } from './login-rules';
+import { prefillSignupForm } from './signup-rules';
+import { useLogin } from './use-sign-in';
+
+export function ProviderSignIn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loginWith = useLogin();
+  const [error, setError] = useState(() => new URLSearchParams(location.search).get('error') ?? '');
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    const fragment = readProviderFragment(location.hash);
+    if (!fragment || started.current) return;
+    started.current = true;
+    // The token must not stay in the address bar or the history.
+    void navigate({ search: location.search, hash: '' }, { replace: true });
+    if (fragment === 'invalid') return setError(authMessages.googleFailed);
+    setBusy(true);
+    setError('');
+    loginWith(fragment)
+      .then((decision) => {
+        if (decision.kind === 'signup') {
+          writeSignupFormData(prefillSignupForm(readSignupFormData(), fragment.email, fragment.name));
+          writeProviderIdToken(fragment.idToken);
+          void navigate(paths.signupGoogle);
+        } else if (decision.kind === 'message') {
+          setError(decision.text);
+          setBusy(false);
+        }
+      })
+      .catch(() => {
+        setError(authMessages.googleFailed);
+        setBusy(false);
+      });
+    // Runs once: the fragment is read when the page opens.
+  }, []);
+
+  return (
+    <>
+      <BrandImage className="login-logo" src="/brand/logo.svg" alt="" width={260} height={70} />
+      <div className="login-panel card">
+        <p>Sign in with your Google account to carry on with the challenge.</p>
+        <div className="login-panel__error" aria-live="polite">
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <GoogleButton busy={busy} onFailure={setError} />
+      </div>
+    </>
+  );
+}

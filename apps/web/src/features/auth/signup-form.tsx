@@ -1,0 +1,100 @@
+// The sign-up form shared by /signup (with EMAIL) and /signup-google (the provider gives the e-mail).
+import { useState } from 'react';
+import { fieldLabels } from './auth-texts';
+import { FormField } from './form-field';
+import type { SignupFormValues } from './signup-rules';
+import { Terms } from './terms';
+
+interface SignupFormProps<T extends SignupFormValues> {
+  values: T;
+  onChange: (values: T) => void;
+  withEmail: boolean;
+  error: string;
+  busy: boolean;
+  onSubmit: () => void;
+}
+
+export function SignupForm<T extends SignupFormValues>({
+  values,
+  onChange,
+  withEmail,
+  error,
+  busy,
+  onSubmit,
+}: SignupFormProps<T>) {
+  const [termsOpen, setTermsOpen] = useState(false);
+  const set = (patch: Partial<SignupFormValues>) => onChange({ ...values, ...patch });
+  return (
+    <>
+      <form
+        className="card auth-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {withEmail && (
+          <FormField
+            label={fieldLabels.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(email) => set({ email })}
+          />
+        )}
+        <FormField
+          label={fieldLabels.fullName}
+          autoComplete="name"
+          required
+          value={values.fullName}
+          onChange={(fullName) => set({ fullName })}
+        />
+        <FormField
+          label={fieldLabels.phone}
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.phone}
+          onChange={(phone) => set({ phone })}
+        />
+        <FormField
+          label={fieldLabels.instagram}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.instagram}
+          onChange={(instagram) => set({ instagram })}
+        />
+        <div className="checkbox">
+          <input
+            id="signup-terms"
+            type="checkbox"
+            required
+            checked={values.terms}
+            onChange={(event) => set({ terms: event.target.checked })}
+          />
+          {/* A button inside a label does not toggle the box: it only opens the terms. */}
+          <label htmlFor="signup-terms">
+            I agree to the{' '}
+            <button type="button" className="link-button link-button--inline" onClick={() => setTermsOpen(true)}>
+              T&amp;Cs
+            </button>{' '}
+            and want to receive exclusive updates
+          </label>
+        </div>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--duck btn--block" disabled={busy}>
+          {busy ? 'Processing...' : "Let's Get Quackin'"}
+        </button>
+      </form>
+      <Terms open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </>
+  );
+}

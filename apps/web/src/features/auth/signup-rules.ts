@@ -1,0 +1,106 @@
+// Sign-up rules of SPEC.md sections 3, 4, 5 and 8: the form's validation order, the signup payload and
+// what a signup reply means, for the e-mail form (/signup) and the provider form (/signup-google).
+import type { SignupBody } from '@quackquest/contract';
+import { authMessages } from '@quackquest/contract/messages';
+import type { SignupFormData } from '../../lib/storage';
+import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
+import type { Proof, Reply } from './login-rules';
+
+export type SignupFormValues = Omit<SignupFormData, 'cabin'>;
+
+export const emptySignupForm: SignupFormData = {
+  email: '',
+  fullName: '',
+  instagram: '',
+  phone: '',
+  terms: false,
+  cabin: false,
+};
+
+/** The e-mail form: terms, then e-mail and full name, then the other fields marked required. */
+export function validateEmailSignup(form: SignupFormValues): string | null {
+  if (!form.terms) return authMessages.termsRequired;
+  if (!form.email.trim() || !form.fullName.trim()) return authMessages.emailAndNameRequired;
+  return validateContact(form);
+}
+
+/** The provider form (the e-mail comes from the provider): terms, then full name, then the rest. */
+export function validateProviderSignup(form: SignupFormValues): string | null {
+  if (!form.terms) return authMessages.termsRequired;
+  if (!form.fullName.trim()) return authMessages.fullNameRequired;
+  return validateContact(form);
+}
+
+function validateContact(form: SignupFormValues): string | null {
+  if (!form.phone.trim()) return authMessages.phoneRequired;
+  if (!form.instagram.trim()) return authMessages.instagramRequired;
+  return null;
+}
+
+/** The magic-link popup's one rule. */
+export function validateMagicLinkEmail(email: string): string | null {
+  return email.trim() ? null : authMessages.emailMissing;
+}
+
+/** The spec's signup payload; ticking the terms box is the only way to reach it. */
+export function signupPayload(form: SignupFormValues, proof: Proof, cabinOwner: boolean): SignupBody {
+  return {
+    action: 'signup',
+    idToken: proof.idToken,
+    email: proof.email,
+    userName: form.fullName.trim(),
+    InstagramHandle: form.instagram.trim(),
+    PhoneNumber: form.phone.trim(),
+    CabinOwnership: cabinOwner ? 'yes' : 'no',
+    termsAccepted: true,
+  };
+}
+
+/** What the form is pre-filled with for a user whose account was not found (SPEC.md section 2). */
+export function prefillSignupForm(stored: SignupFormData | null, email: string, name = ''): SignupFormData {
+  const base = stored && sameEmail(stored.email, email) ? stored : emptySignupForm;
+  return { ...base, email, fullName: name || base.fullName };
+}
+
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export type SignupDecision =
+  | { kind: 'session'; email: string; userName: string }
+  /** 'already exists': treated as logged in; the caller logs in to get the server's session. */
+  | { kind: 'existing' }
+  | { kind: 'message'; text: string };
+
+type SignupReply = Reply<{ email?: string; userName?: string }>;
+
+/** What a signup reply says when the address is registered already (SPEC.md section 8). */
+const alreadyExists = 'already exists';
+
+/** The e-mail sign-up (SPEC.md section 8): 'already exists' is success. */
+export function decideSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): SignupDecision {
+  if (reply.ok) return sessionOf(reply.data, form, proof);
+  if (reply.message.includes(alreadyExists)) return { kind: 'existing' };
+  return { kind: 'message', text: reply.message || authTexts.signupFailed };
+}
+
+export type ProviderSignupDecision =
+  | { kind: 'session'; email: string; userName: string }
+  | { kind: 'registered'; text: string; redirectTo: '/login'; afterMs: number }
+  | { kind: 'message'; text: string };
+
+const alreadyRegisteredMarks = ['ValidationException', 'auth/email-already-in-use', alreadyExists];
+
+/** The provider sign-up (SPEC.md section 8): an already registered e-mail goes back to /login. */
+export function decideProviderSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): ProviderSignupDecision {
+  if (reply.ok) return sessionOf(reply.data, form, proof);
+  if (alreadyRegisteredMarks.some((mark) => reply.message.includes(mark))) {
+    return { kind: 'registered', text: authTexts.alreadyRegistered, redirectTo: '/login', afterMs: REDIRECT_TO_LOGIN_MS };
+  }
+  const fallback = reply.source === 'server' ? authTexts.providerSignupFailed : authTexts.googleSignupFailed;
+  return { kind: 'message', text: reply.message || fallback };
+}
+
+function sessionOf(data: { email?: string; userName?: string }, form: SignupFormValues, proof: Proof) {
+  return { kind: 'session' as const, email: data.email || proof.email, userName: data.userName || form.fullName.trim() };
+}

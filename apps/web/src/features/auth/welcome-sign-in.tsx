@@ -1,0 +1,56 @@
+// The logged-out welcome: Google, the e-mail magic link (with its code fallback) and sign-up.
+import { authMessages } from '@quackquest/contract/messages';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAlert } from '../../components/alert';
+import { paths } from '../../lib/paths';
+import { readEmailForSignIn } from './auth-storage';
+import { authTexts } from './auth-texts';
+import { CodePopup } from './code-popup';
+import { EmailLinkPopup } from './email-link-popup';
+import { GoogleButton } from './google-button';
+import { useGoToSignup } from './use-sign-in';
+
+export function WelcomeSignIn() {
+  const alert = useAlert();
+  const goToSignup = useGoToSignup();
+  const [popup, setPopup] = useState<'email' | 'code' | null>(null);
+  const [email, setEmail] = useState(readEmailForSignIn);
+  const [sent, setSent] = useState(false);
+  const close = () => setPopup(null);
+  return (
+    <div className="welcome__actions">
+      {sent && (
+        <div className="banner welcome__sent" role="status">
+          <p>{authMessages.linkSent}</p>
+          <button type="button" className="link-button" onClick={() => setPopup('code')}>
+            {authTexts.haveCode}
+          </button>
+        </div>
+      )}
+      <GoogleButton onFailure={(message) => void alert(message)} />
+      <button type="button" className="link-button welcome__other press" onClick={() => setPopup('email')}>
+        Use another way to sign in
+      </button>
+      <p className="welcome__signup">
+        New here? <Link to={paths.signup}>Sign up</Link>
+      </p>
+      {popup === 'email' && (
+        <EmailLinkPopup
+          initialEmail={email}
+          onClose={close}
+          onSent={(address) => {
+            setEmail(address);
+            setSent(true);
+            close();
+          }}
+          onHaveCode={(address) => {
+            setEmail(address);
+            setPopup('code');
+          }}
+        />
+      )}
+      {popup === 'code' && <CodePopup initialEmail={email} onClose={close} onNotFound={goToSignup} />}
+    </div>
+  );
+}

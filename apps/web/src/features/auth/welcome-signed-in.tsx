@@ -1,0 +1,30 @@
+// The logged-in welcome: the stored name, Continue and Logout (SPEC.md section 2).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { clearSession, keys, read } from '../../lib/storage';
+import { logout } from './auth-api';
+
+export function WelcomeSignedIn() {
+  const [leaving, setLeaving] = useState(false);
+  const name = read(keys.userName) || 'User';
+  const leave = async () => {
+    setLeaving(true);
+    await logout();
+    clearSession();
+    window.location.replace(paths.welcome);
+  };
+  return (
+    <div className="welcome__actions">
+      <p className="welcome__user">
+        Ahoy, <strong>{name}</strong>!
+      </p>
+      <Link to={paths.checkpoints} className="btn btn--duck btn--block">
+        Continue
+      </Link>
+      <button type="button" className="btn btn--ghost btn--block" disabled={leaving} onClick={() => void leave()}>
+        Logout
+      </button>
+    </div>
+  );
+}
