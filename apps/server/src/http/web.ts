@@ -14,10 +14,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
   await app.register(fastifyStatic, {
     root: built ? webDist : fileURLToPath(new URL('.', import.meta.url)),
     serve: built,
-    wildcard: false,
+    // Looked up per request, so a rebuild while the server runs is served without a restart.
+    wildcard: true,
+    setHeaders(reply, filePath) {
+      // Vite's hashed bundles never change; everything else (index.html, icons, video) is revalidated.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET') {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!built) {
@@ -25,6 +31,6 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
         .type('text/html')
         .send('<!doctype html><title>QuackQuest</title><p>The web app is not built yet: run <code>npm start</code>.</p>');
     }
-    return reply.sendFile('index.html', webDist);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
   });
 }
