@@ -1,7 +1,106 @@
+// /checkpoint?id= (SPEC.md section 2): the checkpoint's picture, its question or task, and the action
+// area of its type. The scanner is its own feature; this route connects it to the attempt.
+import type { Checkpoint } from '@quackquest/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BackButton } from '../components/back-button';
+import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/api';
+import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
+import { checkpointState, exhaustedText, isLongTitle, unlockText } from '../features/checkpoints/checkpoint-state';
+import { McqAction } from '../features/checkpoints/mcq-action';
+import { StrAction } from '../features/checkpoints/str-action';
+import { redirectDelayMs } from '../features/checkpoints/timing';
+import { UploadAction } from '../features/checkpoints/upload-action';
+import { useAttempt } from '../features/checkpoints/use-attempt';
+import { useDelayedNavigate } from '../features/checkpoints/use-delayed-navigate';
+import { useNowSec } from '../features/checkpoints/use-now';
+import { ScanAction } from '../features/scanner/scan-action';
+import type { ScanVerdict } from '../features/scanner/use-qr-scanner';
+import { paths } from '../lib/paths';
+import { keys, write } from '../lib/storage';
+import '../features/checkpoints/checkpoint.css';
+
 export default function CheckpointRoute() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { data, error, isPending } = useCheckpoints();
+  const checkpoint = data?.find((c) => c.checkpointId === id);
+  const { checkpointId, type } = checkpoint ?? {};
+  useEffect(() => {
+    if (!checkpointId || !type) return;
+    write(keys.currentCheckpoint, checkpointId);
+    write(keys.checkpointType, type);
+  }, [checkpointId, type]);
+
+  const title = isPending ? 'Loading...' : checkpoint?.title || 'CHECKPOINT!';
   return (
     <main className="screen">
-      <h1 className="title">checkpoint</h1>
+      <div className="screen__top">
+        <BackButton to={paths.checkpoints} label="Back to checkpoints" />
+        <h1 className={`title${isLongTitle(title) ? ' title--small' : ''}`}>{title}</h1>
+      </div>
+      {isPending ? (
+        <div className="cp-image cp-image--loading" aria-hidden="true" />
+      ) : (
+        <CheckpointImage imgId={checkpoint?.imgId} title={title} />
+      )}
+      <section className="card" aria-label="About this checkpoint">
+        <p className="cp-info">{checkpoint?.subtitle || 'Complete this checkpoint to earn rewards'}</p>
+      </section>
+      {error && (
+        <p className="error" role="alert">
+          {checkpointsTexts.fetchFailed}
+        </p>
+      )}
+      {data && !checkpoint && (
+        <p className="error" role="alert">
+          This checkpoint was not found. Please go back and choose another one.
+        </p>
+      )}
+      {checkpoint && <CheckpointActions key={checkpoint.checkpointId} checkpoint={checkpoint} />}
     </main>
+  );
+}
+
+function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
+  const nowSec = useNowSec();
+  // Attempts as they were on arrival: the visitor's own attempt refreshes the list, and must not swap
+  // the answer being graded for the "maximum attempts" note.
+  const [onArrival] = useState(checkpoint);
+  const state = checkpointState({ ...checkpoint, attempts: onArrival.attempts }, nowSec);
+  if (state === 'notUnlocked') return <p className="banner">{unlockText(checkpoint.startTime, nowSec)}</p>;
+  if (state === 'ended') return <p className="banner">This checkpoint has ended.</p>;
+  if (state === 'exhausted') return <p className="banner">{exhaustedText(checkpoint.maxAttempts)}</p>;
+  if (onArrival.completed) return <p className="banner">You have already completed this checkpoint.</p>;
+  switch (checkpoint.type) {
+    case 'Scan':
+    case 'ScanNoSpin':
+      return <ScanCheckpoint checkpoint={checkpoint} />;
+    case 'MCQ':
+      return <McqAction checkpoint={checkpoint} />;
+    case 'Str':
+      return <StrAction checkpoint={checkpoint} />;
+    default:
+      return <UploadAction checkpoint={checkpoint} />;
+  }
+}
+
+function ScanCheckpoint({ checkpoint }: { checkpoint: Checkpoint }) {
+  const submitAttempt = useAttempt(checkpoint);
+  const navigateLater = useDelayedNavigate();
+  const onCode = useCallback(
+    async (text: string): Promise<ScanVerdict> => {
+      const outcome = await submitAttempt(text);
+      if (outcome.status === 'done') return outcome.result.outcome === 'valid' ? 'valid' : 'invalid';
+      if (outcome.status === 'failed') return { error: outcome.message };
+      return outcome.status === 'redirected' ? 'stop' : 'ignore';
+    },
+    [submitAttempt],
+  );
+  const onValid = useCallback(() => navigateLater(paths.congrats, redirectDelayMs.validScan), [navigateLater]);
+  return (
+    <div className="action">
+      <ScanAction onCode={onCode} onValid={onValid} />
+    </div>
   );
 }

@@ -1,7 +1,28 @@
+// /checkpoints (SPEC.md section 2): the duck tracker, the checkpoint list and how to play.
+import { BackButton } from '../components/back-button';
+import { BottomBar } from '../components/bottom-bar';
+import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';
+import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
+import { paths } from '../lib/paths';
+import '../features/checkpoints/checkpoints.css';
+
 export default function CheckpointsRoute() {
   return (
     <main className="screen">
-      <h1 className="title">checkpoints</h1>
+      <div className="screen__top">
+        <BackButton to={paths.welcome} />
+      </div>
+      <DuckTracker />
+      <TrackerButtons />
+      <h1 className="title">CHECKPOINTS</h1>
+      <CheckpointList />
+      <HowToPlay />
+      <BottomBar
+        links={[
+          { to: paths.leaderboard, label: 'LEADERBOARD' },
+          { to: paths.rewards, label: 'REWARDS' },
+        ]}
+      />
     </main>
   );
 }

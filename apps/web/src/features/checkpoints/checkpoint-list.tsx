@@ -1,0 +1,53 @@
+// The scrollable CHECKPOINTS list of SPEC.md /checkpoints, in the order of section 4.
+import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './api';
+import { CheckpointRow } from './checkpoint-row';
+import { orderCheckpoints } from './checkpoint-state';
+import { useNowSec } from './use-now';
+
+export function CheckpointList() {
+  const nowSec = useNowSec();
+  const { data, error, isPending, refetch, isFetching } = useCheckpoints();
+
+  if (isPending) return <p className="loading">Loading checkpoints...</p>;
+  if (error) {
+    return (
+      <div className="cp-error">
+        <p className="error" role="alert">
+          {error instanceof CheckpointsParseError ? checkpointsTexts.parseFailed : checkpointsTexts.fetchFailed}
+        </p>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()} disabled={isFetching}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const rows = orderCheckpoints(data, nowSec);
+  return (
+    <div className="cp-list" tabIndex={0} role="region" aria-label="Checkpoint list">
+      {rows.length === 0 ? (
+        <p className="muted">No checkpoints are open right now. Please come back later.</p>
+      ) : (
+        <ul className="cp-list__items">
+          {rows.map((row) => (
+            <CheckpointRow key={row.checkpoint.checkpointId} row={row} nowSec={nowSec} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function HowToPlay() {
+  return (
+    <section className="card how-to-play" aria-labelledby="how-to-play-title">
+      <h2 id="how-to-play-title" className="how-to-play__title">
+        HOW TO PLAY
+      </h2>
+      <p>1. Complete Checkpoints</p>
+      <p>2. Spin Wheel for Ducks</p>
+      <p>
+        <strong>Tips:</strong> More Checkpoints = More Ducks
+      </p>
+    </section>
+  );
+}

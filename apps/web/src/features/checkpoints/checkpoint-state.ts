@@ -1,0 +1,68 @@
+// Pure rules of the checkpoint list (SPEC.md section 4 "Checkpoint list state"): what state a row is in,
+// its unlock text, whether it carries a tick, and the order of the list. Time is in Unix seconds.
+import type { Checkpoint } from '@quackquest/contract';
+
+export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
+
+export const DAY_SECONDS = 86_400;
+export const LONG_TITLE_LENGTH = 15;
+export const notUnlockedFallback = 'This checkpoint is not unlocked yet.';
+
+type Timing = Pick<Checkpoint, 'startTime' | 'endTime' | 'maxAttempts' | 'attempts'>;
+
+/** maxAttempts 0 means unlimited. */
+export function attemptsUsedUp(checkpoint: Pick<Checkpoint, 'maxAttempts' | 'attempts'>): boolean {
+  return checkpoint.maxAttempts > 0 && checkpoint.attempts >= checkpoint.maxAttempts;
+}
+
+export function checkpointState(checkpoint: Timing, nowSec: number): CheckpointState {
+  if (nowSec > checkpoint.endTime) return 'ended';
+  if (nowSec < checkpoint.startTime) return 'notUnlocked';
+  if (attemptsUsedUp(checkpoint)) return 'exhausted';
+  return 'available';
+}
+
+/** 'Unlocks in N days' with 86400-second days rounded up; '' when the start is unknown. */
+export function unlockText(startTime: number, nowSec: number): string {
+  if (!Number.isFinite(startTime)) return '';
+  const days = Math.ceil((startTime - nowSec) / DAY_SECONDS);
+  if (days <= 0) return 'Unlocks today';
+  if (days === 1) return 'Unlocks in 1 day';
+  return `Unlocks in ${days} days`;
+}
+
+/** A green tick where the attempts are used up, and on checkpoints the server says are completed. */
+export function showsTick(checkpoint: Pick<Checkpoint, 'maxAttempts' | 'attempts' | 'completed'>): boolean {
+  return checkpoint.completed || attemptsUsedUp(checkpoint);
+}
+
+export function isLongTitle(title: string): boolean {
+  return title.length > LONG_TITLE_LENGTH;
+}
+
+export function exhaustedText(maxAttempts: number): string {
+  return `You have reached the maximum attempts (${maxAttempts}) for this checkpoint. Please try a different checkpoint.`;
+}
+
+export interface CheckpointRow<T> {
+  checkpoint: T;
+  state: Exclude<CheckpointState, 'ended'>;
+}
+
+const rank: Record<CheckpointRow<unknown>['state'], number> = { available: 0, notUnlocked: 1, exhausted: 2 };
+
+/** Ended checkpoints hidden; available first, then not yet unlocked, then exhausted; ties by sequence, then title. */
+export function orderCheckpoints<T extends Timing & Pick<Checkpoint, 'sequence' | 'title'>>(
+  checkpoints: readonly T[],
+  nowSec: number,
+): CheckpointRow<T>[] {
+  return checkpoints
+    .map((checkpoint) => ({ checkpoint, state: checkpointState(checkpoint, nowSec) }))
+    .filter((row): row is CheckpointRow<T> => row.state !== 'ended')
+    .sort(
+      (a, b) =>
+        rank[a.state] - rank[b.state] ||
+        a.checkpoint.sequence - b.checkpoint.sequence ||
+        a.checkpoint.title.localeCompare(b.checkpoint.title),
+    );
+}

@@ -1,0 +1,54 @@
+// The duck tracker banner of SPEC.md /checkpoints, with the My Rewards and Book Your Cabin buttons.
+import { Link } from 'react-router';
+import { useCampaign } from '../../lib/campaign';
+import { rankText, useMe } from '../../lib/me';
+import { paths } from '../../lib/paths';
+
+export function DuckTracker() {
+  const { data, isPending } = useMe();
+  return (
+    <section className="duck-tracker" aria-label="My Ducks">
+      <p className="duck-tracker__title">
+        <DuckIcon />
+        My Ducks
+      </p>
+      <ul className="duck-tracker__stats">
+        <li>Rank: {rankText(data?.rank, data?.totalUsers)}</li>
+        <li>Ducks: {data?.duckPoints ?? 0}</li>
+        {/* A failed fetch falls back to 0 pending (SPEC.md section 8). */}
+        <li>{isPending ? 'Loading...' : `Ducks pending: ${data?.pendingDuckPoints ?? 0}`}</li>
+      </ul>
+    </section>
+  );
+}
+
+export function TrackerButtons() {
+  const { data } = useCampaign();
+  return (
+    <div className="tracker-buttons">
+      <Link to={paths.myRewards} className="btn btn--ghost">
+        My Rewards
+      </Link>
+      {data?.bookingUrl ? (
+        <a href={data.bookingUrl} target="_blank" rel="noopener" className="btn btn--duck">
+          Book Your Cabin<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <button type="button" className="btn btn--duck" disabled>
+          Book Your Cabin
+        </button>
+      )}
+    </div>
+  );
+}
+
+function DuckIcon() {
+  return (
+    <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+      <path d="M4 17c3 1 5 3 9 3h7c5-1 9 1 8 6-1 4-6 5-12 5S5 29 4 24c-.4-2-1-5 0-7z" fill="#ffc928" />
+      <circle cx="21" cy="11" r="6.5" fill="#ffc928" />
+      <path d="M26 10c3-1 6 0 6 2s-3 3-6 2z" fill="#ff8a1c" />
+      <circle cx="23" cy="9.5" r="1.3" fill="#062a4a" />
+    </svg>
+  );
+}

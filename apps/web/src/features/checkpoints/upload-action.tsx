@@ -1,0 +1,116 @@
+// Photo upload (SPEC.md /checkpoint, any other type): choose an image, and Upload sends it at once
+// through a signed URL, then records the attempt with the stored photo's key (DESIGN.md difference 6).
+import type { Checkpoint } from '@quackquest/contract';
+import { messages } from '@quackquest/contract/messages';
+import { useEffect, useRef, useState } from 'react';
+import { useAlert } from '../../components/alert';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { getUploadUrl } from './api';
+import { redirectDelayMs } from './timing';
+import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTypeText } from './upload';
+import { useAttempt } from './use-attempt';
+import { useDelayedNavigate } from './use-delayed-navigate';
+
+export const uploadTexts = {
+  success: 'Upload successful!',
+  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
+  failed: 'The photo could not be uploaded. Please try again.',
+} as const;
+
+type Phase = 'idle' | 'uploading' | 'done' | 'failed';
+
+export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
+  const { checkpointId } = checkpoint;
+  // A photo kept from an earlier try on this checkpoint is offered again.
+  const [file, setFile] = useState<File | null>(() => readPendingUpload(checkpointId));
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const alert = useAlert();
+  const submitAttempt = useAttempt(checkpoint);
+  const navigateLater = useDelayedNavigate();
+  const busy = phase === 'uploading' || phase === 'done';
+
+  const fail = (message: string) => {
+    setError(message);
+    setPhase('failed');
+  };
+
+  const upload = async () => {
+    if (!file) return alert(messages.uploadMissing);
+    const contentType = uploadContentType(file);
+    if (!contentType) return fail(uploadTypeText);
+    setPhase('uploading');
+    setError('');
+    try {
+      await savePendingUpload(file, checkpointId).catch(() => undefined);
+      const target = await getUploadUrl(checkpointId, { type: contentType, name: file.name });
+      if (file.size > target.maxBytes) return fail(uploadTexts.tooLarge);
+      await putUpload(target.uploadUrl, file, contentType);
+      const outcome = await submitAttempt(target.key);
+      if (outcome.status === 'failed') return fail(outcome.message);
+      if (outcome.status !== 'done') return setPhase('idle');
+      clearPendingUpload();
+      setPhase('done');
+      navigateLater(paths.congrats, redirectDelayMs.upload);
+    } catch (caught) {
+      fail((caught instanceof ApiError && caught.message) || uploadTexts.failed);
+    }
+  };
+
+  return (
+    <div className="action">
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(e) => {
+          setFile(e.target.files?.[0] ?? null);
+          setError('');
+          setPhase('idle');
+        }}
+      />
+      <FilePreview file={file} />
+      <div className="upload__buttons">
+        <button type="button" className="btn btn--ghost" onClick={() => input.current?.click()} disabled={busy}>
+          Browse
+        </button>
+        <button type="button" className="btn btn--duck" onClick={() => void upload()} disabled={busy}>
+          {phase === 'uploading' ? 'Uploading...' : 'Upload'}
+        </button>
+      </div>
+      <p className="action__status action__status--ok" role="status">
+        {phase === 'done' ? uploadTexts.success : ''}
+      </p>
+      {phase === 'failed' && (
+        <div className="upload__failed" role="alert">
+          <p className="error">{error}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void upload()}>
+            Try again
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FilePreview({ file }: { file: File | null }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    setBroken(false);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  if (!file) return <p className="upload__file muted">No photo chosen yet.</p>;
+  return (
+    <div className="upload__file">
+      {url && !broken && <img src={url} alt="" className="upload__thumb" onError={() => setBroken(true)} />}
+      <span className="upload__name">{file.name}</span>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The camera texts of SPEC.md section 8, chosen from the browser's getUserMedia error name.
+
+export const cameraTexts = {
+  failed: 'Camera access failed: ',
+  permissionDenied: 'Permission denied. Please allow camera access.',
+  notFound: 'No camera found on this device.',
+  inUse: 'Camera is already in use by another application.',
+  noCameras: 'No cameras found on this device',
+} as const;
+
+/** Thrown when the device has no camera at all (no media API, or no video input listed). */
+export class NoCamerasError extends Error {
+  constructor() {
+    super(cameraTexts.noCameras);
+    this.name = 'NoCamerasError';
+  }
+}
+
+export function cameraErrorText(error: unknown): string {
+  if (error instanceof NoCamerasError) return error.message;
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  switch (name) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+    case 'SecurityError':
+      return cameraTexts.failed + cameraTexts.permissionDenied;
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return cameraTexts.failed + cameraTexts.notFound;
+    case 'NotReadableError':
+    case 'TrackStartError':
+      return cameraTexts.failed + cameraTexts.inUse;
+    default:
+      return cameraTexts.failed + message;
+  }
+}

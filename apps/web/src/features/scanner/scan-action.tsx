@@ -1,0 +1,38 @@
+// The scan button of a Scan or ScanNoSpin checkpoint and its camera popup. The popup (and with it the
+// QR decoder) loads only when the button is pressed. `onCode` asks the server about each code found.
+import { Suspense, lazy, useCallback, useState } from 'react';
+import type { ScanVerdict } from './use-qr-scanner';
+
+const ScanPopup = lazy(() => import('./scan-popup'));
+
+interface ScanActionProps {
+  onCode: (text: string) => Promise<ScanVerdict>;
+  /** Called once a code is valid; the camera is already stopped. */
+  onValid: () => void;
+}
+
+export function ScanAction({ onCode, onValid }: ScanActionProps) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button type="button" className="btn btn--duck btn--block scan-button" onClick={() => setOpen(true)}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M3 8V3h5M16 3h5v5M21 16v5h-5M8 21H3v-5M7 12h10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
+        </svg>
+        Scan QR Code
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ScanPopup onCode={onCode} onValid={onValid} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
