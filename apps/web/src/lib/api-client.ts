@@ -15,15 +15,21 @@ export type Unwrapped = { ok: true; data: unknown } | { ok: false; status: numbe
 
 /** Pure: what a response means, given its HTTP status and parsed JSON (or undefined). */
 export function unwrapResponse(httpStatus: number, json: unknown): Unwrapped {
-  let status = httpStatus;
-  let data = json;
-  if (isObject(json) && 'statusCode' in json && typeof json.statusCode === 'number') {
-    status = json.statusCode === 200 && httpStatus >= 200 && httpStatus < 300 ? httpStatus : json.statusCode;
-    data = typeof json.body === 'string' ? parseJson(json.body) : json.body;
-    if (json.statusCode !== 200) return { ok: false, status, message: messageOf(data) };
+  if (httpStatus < 200 || httpStatus >= 300) {
+    return { ok: false, status: httpStatus, message: messageOf(isWrapped(json) ? parseBody(json.body) : json) };
   }
-  if (httpStatus < 200 || httpStatus >= 300) return { ok: false, status: httpStatus, message: messageOf(data) };
+  if (!isWrapped(json)) return { ok: true, data: json };
+  const data = parseBody(json.body);
+  if (json.statusCode !== 200) return { ok: false, status: json.statusCode, message: messageOf(data) };
   return { ok: true, data };
+}
+
+function isWrapped(json: unknown): json is { statusCode: number; body: unknown } {
+  return isObject(json) && typeof json.statusCode === 'number' && 'body' in json;
+}
+
+function parseBody(body: unknown): unknown {
+  return typeof body === 'string' ? parseJson(body) : body;
 }
 
 function messageOf(data: unknown): string {
