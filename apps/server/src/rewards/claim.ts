@@ -59,19 +59,20 @@ export async function claimReward(
     }
     if (user.ducks < reward.price) throw conflict(messages.notEnoughDucks(reward.price, user.ducks));
 
-    // The stock row is changed only while it is above 0: two instances can never sell the last one twice.
-    const [taken] = await tx
-      .update(rewards)
-      .set({ stock: sql`${rewards.stock} - 1` })
-      .where(and(eq(rewards.id, reward.id), gt(rewards.stock, 0)))
-      .returning({ id: rewards.id });
-    if (!taken) throw conflict(messages.rewardSoldOut);
     const at = new Date(ctx.now());
     const [claim] = await tx
       .insert(claims)
       .values({ userId, rewardId: reward.id, price: reward.price, voucherCode: newVoucherCode(), idempotencyKey, createdAt: at })
       .returning();
     await addLedgerRow(tx, { userId, amount: -reward.price, posted: true, kind: 'claim', claimId: claim!.id, at });
+    // Last, so the reward's row lock is held only until the commit just after it. The row changes only
+    // while stock is above 0: two instances can never sell the last one twice (the rest rolls back).
+    const [taken] = await tx
+      .update(rewards)
+      .set({ stock: sql`${rewards.stock} - 1` })
+      .where(and(eq(rewards.id, reward.id), gt(rewards.stock, 0)))
+      .returning({ id: rewards.id });
+    if (!taken) throw conflict(messages.rewardSoldOut);
     return {
       created: true,
       claim: {
