@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,8 @@ const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1
 export default async function globalSetup() {
   execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
 
+  // Another run's stack on these ports would answer this run's journeys with its own database.
+  await assertPortsFree([APP_PORT, CONTROL_PORT]);
   const dbName = `quackquest_e2e_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${dbName}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -46,7 +49,10 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
-  await waitForHealth(`${APP_URL}/healthz`, 60_000);
+  let serverExited = false;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve(void (serverExited = true))));
+  // A server that exits early fails the setup at once, and the teardown never waits for a past exit.
+  await waitForHealth(`${APP_URL}/healthz`, 60_000, () => serverExited);
 
   const control = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
@@ -75,7 +81,7 @@ export default async function globalSetup() {
   return async () => {
     control.close();
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await exited;
     await smtp.close();
     await oidc.close();
     await adminQuery(`drop database if exists ${dbName} with (force)`);
@@ -93,9 +99,10 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+async function waitForHealth(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (exited()) throw new Error(`the server exited before answering ${url}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -104,4 +111,16 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+async function assertPortsFree(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', () =>
+        reject(new Error(`port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT`)),
+      );
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+    });
+  }
 }

@@ -1,6 +1,7 @@
-// Fixed loopback ports of the end-to-end stack, shared by the setup and the tests.
-export const APP_PORT = 4173;
-export const CONTROL_PORT = 4174;
+// Loopback ports of the end-to-end stack, shared by the setup and the tests. Fixed by default; two runs on
+// one machine at once need their own (E2E_APP_PORT, E2E_CONTROL_PORT), or the second one's stack collides.
+export const APP_PORT = Number(process.env.E2E_APP_PORT) || 4173;
+export const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT) || 4174;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
 

@@ -1,0 +1,94 @@
+// Fake-camera videos for the scan journeys: Chromium plays a Y4M file as its camera
+// (--use-file-for-fake-video-capture) and loops it. Each video shows QR codes one after another, each
+// for a number of seconds, centred on a white 1280x720 picture.
+//
+// The QR modules come from the `qrcode` package; the frames are written as raw Y4M (4:2:0, grey only:
+// the chroma planes are neutral) straight from the module matrix, so no image tool (ffmpeg) is needed.
+// Synchronous on purpose: the file must exist before the browser that plays it is launched, that is,
+// when the spec file is loaded.
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
+
+export const VIDEO_WIDTH = 1280;
+export const VIDEO_HEIGHT = 720;
+/** Frames per second of the video; the scanner reads 10 frames a second, a still picture needs no more. */
+const FPS = 5;
+/** Pixels per QR module: a 25-module code is 400 px of the 720 px picture, well inside the scan box. */
+const MODULE_PX = 16;
+/** White modules around the code (the QR quiet zone is 4). */
+const QUIET_ZONE = 4;
+// 4:2:0 luma in the limited (video) range, which Chromium converts to RGB black and white.
+const BLACK = 16;
+const WHITE = 235;
+const NEUTRAL_CHROMA = 128;
+
+export interface QrShot {
+  /** The text the QR code holds. */
+  text: string;
+  seconds: number;
+}
+
+/** The luma plane of one picture: the QR code of `text`, centred on white. */
+function lumaPlane(text: string): Buffer {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 2 * QUIET_ZONE) * MODULE_PX;
+  if (side > VIDEO_HEIGHT) throw new Error(`the QR code of ${JSON.stringify(text)} does not fit the picture`);
+  const plane = Buffer.alloc(VIDEO_WIDTH * VIDEO_HEIGHT, WHITE);
+  const left = Math.floor((VIDEO_WIDTH - modules.size * MODULE_PX) / 2);
+  const top = Math.floor((VIDEO_HEIGHT - modules.size * MODULE_PX) / 2);
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      for (let y = 0; y < MODULE_PX; y++) {
+        const start = (top + row * MODULE_PX + y) * VIDEO_WIDTH + left + col * MODULE_PX;
+        plane.fill(BLACK, start, start + MODULE_PX);
+      }
+    }
+  }
+  return plane;
+}
+
+/**
+ * Writes (once per content: the file name is a hash of it) a Y4M video showing each QR code in turn and
+ * returns its path in the system's temporary folder.
+ */
+export function qrVideo(shots: readonly QrShot[]): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ shots, VIDEO_WIDTH, VIDEO_HEIGHT, FPS, MODULE_PX, QUIET_ZONE }))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `quackquest-e2e-qr-${key}.y4m`);
+  const header = Buffer.from(`YUV4MPEG2 W${VIDEO_WIDTH} H${VIDEO_HEIGHT} F${FPS}:1 Ip A1:1 C420jpeg\n`);
+  const frameHeader = Buffer.from('FRAME\n');
+  const chroma = Buffer.alloc((VIDEO_WIDTH / 2) * (VIDEO_HEIGHT / 2) * 2, NEUTRAL_CHROMA);
+  const frames = shots.reduce((sum, shot) => sum + Math.round(shot.seconds * FPS), 0);
+  const size = header.length + frames * (frameHeader.length + VIDEO_WIDTH * VIDEO_HEIGHT + chroma.length);
+  if (existsSync(file) && statSync(file).size === size) return file;
+
+  // Written beside and renamed into place, so a parallel worker never plays a half-written file.
+  const partial = `${file}.${process.pid}.part`;
+  const fd = openSync(partial, 'w');
+  try {
+    writeSync(fd, header);
+    for (const shot of shots) {
+      const luma = lumaPlane(shot.text);
+      for (let i = 0; i < Math.round(shot.seconds * FPS); i++) {
+        writeSync(fd, frameHeader);
+        writeSync(fd, luma);
+        writeSync(fd, chroma);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, file);
+  return file;
+}
+
+/** A PNG picture of a QR code: a small, real image for the photo upload journeys. */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', width: 240, margin: 4 });
+}
