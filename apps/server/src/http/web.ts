@@ -16,6 +16,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
     serve: built,
     // Looked up per request, so a rebuild while the server runs is served without a restart.
     wildcard: true,
+    // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them,
+    // with no compression work per request. Files without a copy are sent as they are.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite's hashed bundles never change; everything else (index.html, icons, video) is revalidated.
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
