@@ -1,6 +1,7 @@
 // The spec's alert() messages, shown in an accessible in-app dialog with the same words
 // (DESIGN.md deliberate difference 7). `const alert = useAlert(); await alert('...')`.
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useModalDialog } from './modal';
 
 type ShowAlert = (message: string) => Promise<void>;
 const AlertContext = createContext<ShowAlert>(() => Promise.resolve());
@@ -26,12 +27,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 }
 
 function AlertDialog({ message, onClose }: { message: string; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby="alert-message" onCancel={onClose}>
       <div className="dialog__body">

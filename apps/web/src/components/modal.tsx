@@ -10,13 +10,19 @@ interface ModalProps {
   className?: string;
 }
 
-export function Modal({ title, onClose, children, closeOnBackdrop = true, className = '' }: ModalProps) {
+/** Opens a <dialog> as modal while the component is shown. */
+export function useModalDialog() {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+  return ref;
+}
+
+export function Modal({ title, onClose, children, closeOnBackdrop = true, className = '' }: ModalProps) {
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}
