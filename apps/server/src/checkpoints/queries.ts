@@ -1,7 +1,10 @@
 import type { Checkpoint } from '@quackquest/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { attempts, checkpoints, spins } from '../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { perApp } from '../cache/per-app';
+import { type Refreshing, refreshing } from '../cache/refreshing';
+import type { AppContext } from '../context';
+import { type Db, statement } from '../db/client';
+import { checkpoints } from '../db/schema';
 import { notFound } from '../http/errors';
 
 export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
@@ -14,10 +17,13 @@ export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
   return row;
 }
 
-/** The campaign's checkpoints with this user's attempt counts. Secret fields are not selected. */
-export async function listCheckpoints(db: Db, campaignId: string, userId: number): Promise<Checkpoint[]> {
+type CheckpointContent = Omit<Checkpoint, 'attempts' | 'completed'> & { id: number };
+
+/** The campaign's open list (secret fields are not selected): the same for every visitor. */
+export async function readCheckpointContent(db: Db, campaignId: string): Promise<CheckpointContent[]> {
   const rows = await db
     .select({
+      id: checkpoints.id,
       checkpointId: checkpoints.slug,
       title: checkpoints.title,
       subtitle: checkpoints.subtitle,
@@ -28,24 +34,67 @@ export async function listCheckpoints(db: Db, campaignId: string, userId: number
       startTime: checkpoints.startTime,
       endTime: checkpoints.endTime,
       maxAttempts: checkpoints.maxAttempts,
-      attempts: sql<number>`count(${attempts.id}) filter (where ${attempts.counted})`.mapWith(Number),
-      completed:
-        sql<boolean>`coalesce(bool_or(${attempts.counted} and (${attempts.outcome} = 'valid' or ${spins.id} is not null)), false)`.mapWith(
-          (v) => v === true || v === 't',
-        ),
     })
     .from(checkpoints)
-    .leftJoin(attempts, and(eq(attempts.checkpointId, checkpoints.id), eq(attempts.userId, userId)))
-    .leftJoin(spins, eq(spins.attemptId, attempts.id))
     .where(and(eq(checkpoints.campaignId, campaignId), eq(checkpoints.removed, false)))
-    .groupBy(checkpoints.id)
-    .orderBy(asc(checkpoints.sequence));
+    .orderBy(asc(checkpoints.sequence), asc(checkpoints.id));
   return rows.map(({ image, choices, ...row }) => ({
     ...row,
     type: row.type as Checkpoint['type'],
     imgId: imageId(image),
     mcqChoices: choices ? choices.join('_') : null,
   }));
+}
+
+// The session is checked in the same query ($1 the cookie's hash, $2 now): one row per checkpoint attempted,
+// one row with a null checkpoint for a visitor with no attempts, no row without a valid session.
+const progressQuery = statement<{ checkpoint_id: number | null; attempts: string | number; completed: boolean | string }>(
+  'qq_checkpoint_progress',
+  `select a.checkpoint_id, count(a.id) filter (where a.counted) as attempts,
+          coalesce(bool_or(a.counted and (a.outcome = 'valid' or sp.id is not null)), false) as completed
+   from sessions s
+   left join attempts a on a.user_id = s.user_id
+   left join spins sp on sp.attempt_id = a.id
+   where s.id_hash = $1 and s.expires_at > $2::timestamptz
+   group by s.user_id, a.checkpoint_id`,
+);
+
+/**
+ * The campaign's checkpoints with the attempt counts of the session's user (`idHash`), or undefined without
+ * a valid session. Secret fields are never selected. The content is the same for everyone (`content` may
+ * cache it); only the progress is read per visitor, in one query.
+ */
+export async function listCheckpoints(
+  db: Db,
+  campaignId: string,
+  idHash: string,
+  content: (campaignId: string) => Promise<CheckpointContent[]> = (id) => readCheckpointContent(db, id),
+  now = Date.now(),
+): Promise<Checkpoint[] | undefined> {
+  const [list, rows] = await Promise.all([content(campaignId), progressQuery(db, [idHash, new Date(now).toISOString()])]);
+  if (rows.length === 0) return undefined;
+  const progress = new Map(
+    rows.map((r) => [
+      Number(r.checkpoint_id),
+      { attempts: Number(r.attempts), completed: r.completed === true || r.completed === 't' },
+    ]),
+  );
+  return list.map(({ id, ...checkpoint }) => ({ ...checkpoint, ...(progress.get(id) ?? { attempts: 0, completed: false }) }));
+}
+
+/** The checkpoint content, kept for a few seconds per instance (a pack reload shows within that time). */
+export function checkpointContentFor(ctx: AppContext) {
+  return perApp(ctx, 'checkpoints', (settings) => {
+    const byCampaign = new Map<string, Refreshing<CheckpointContent[]>>();
+    return (campaignId: string) => {
+      let entry = byCampaign.get(campaignId);
+      if (!entry) {
+        entry = refreshing(() => readCheckpointContent(ctx.db, campaignId), { intervalMs: settings.checkpointsTtlMs });
+        byCampaign.set(campaignId, entry);
+      }
+      return entry.get();
+    };
+  });
 }
 
 /** "images/day-01.svg" -> "day-01.svg": the id the browser asks GET /api/checkpoint-image for. */

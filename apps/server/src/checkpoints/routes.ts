@@ -11,23 +11,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { checkpoints } from '../db/schema';
 import { notFound } from '../http/errors';
-import { requireUser } from '../session/session';
+import { requireUserId, sessionEnded, sessionHash } from '../session/session';
 import { submitAttempt } from './attempts';
-import { listCheckpoints } from './queries';
+import { checkpointContentFor, listCheckpoints } from './queries';
 
 export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/checkpoints', { schema: { response: { 200: checkpointListSchema } } }, async (request) => {
-      const user = await requireUser(ctx.db, request);
+      const idHash = sessionHash(request);
       const campaign = await ctx.campaign.get();
-      return { data: await listCheckpoints(ctx.db, campaign.id, user.id) };
+      const data = await listCheckpoints(ctx.db, campaign.id, idHash, checkpointContentFor(ctx));
+      if (!data) throw sessionEnded();
+      return { data };
     });
 
     app.get(
       '/api/checkpoint-image',
       { schema: { querystring: checkpointImageQuerySchema, response: { 200: checkpointImageSchema } } },
       async (request) => {
-        await requireUser(ctx.db, request);
+        await requireUserId(ctx.db, request);
         const campaign = await ctx.campaign.get();
         const image = `images/${request.query.img_id}`;
         const [row] = await ctx.db
@@ -44,8 +46,8 @@ export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/checkpoints/:id/attempts',
       { schema: { params: checkpointParamsSchema, body: attemptBodySchema, response: { 200: attemptResultSchema } } },
       async (request) => {
-        const user = await requireUser(ctx.db, request);
-        return submitAttempt(ctx, user.id, request.params.id, request.body);
+        const userId = await requireUserId(ctx.db, request);
+        return submitAttempt(ctx, userId, request.params.id, request.body);
       },
     );
   };

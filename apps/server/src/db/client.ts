@@ -1,5 +1,6 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, otherwise PGlite (Postgres in WASM)
 // in a folder under DATA_DIR. Both run the same schema and the same generated migrations.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,53 @@ export type DbOrTx = Db | Tx;
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A hot read as raw SQL with $1.. parameters, bypassing the query builder. On PostgreSQL it is a named
+ * prepared statement: parsed and planned once per pooled connection instead of on every request
+ * (bench/RESULTS.md). Outside a transaction only. Types arrive as each driver parses them: take numbers
+ * with Number(), and send timestamps as text.
+ */
+export function statement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<{ rows: Row[] }> } }).$client;
+    const result = kinds.get(db) === 'postgres' ? await client.query({ name, text, values }) : await client.query(text, values);
+    return result.rows;
+  };
+}
+
+const kinds = new WeakMap<object, Database['kind']>();
+
+/** Statement texts given a name so far, by text: at most MAX_NAMED, the rest run unnamed as before. */
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 1000;
+
+/**
+ * On PostgreSQL every parameterized query of this process (Drizzle's included) becomes a named prepared
+ * statement on its connection, named after a hash of its text: PostgreSQL parses and plans it once per
+ * connection instead of on every execution. The query builder makes the same text for the same query,
+ * so the set of names stays small; past MAX_NAMED distinct texts, new ones run unnamed.
+ */
+function prepareRepeatedStatements(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (
+      config &&
+      typeof config === 'object' &&
+      !('name' in config && config.name) &&
+      'text' in config &&
+      typeof config.text === 'string'
+    ) {
+      let name = statementNames.get(config.text);
+      if (!name && statementNames.size < MAX_NAMED) {
+        name = `qq_${createHash('sha256').update(config.text).digest('hex').slice(0, 24)}`;
+        statementNames.set(config.text, name);
+      }
+      if (name) config = { ...config, name };
+    }
+    return query(config, ...rest);
+  };
 }
 
 export interface Database {
@@ -38,6 +86,10 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
+  // drops it and opens another on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  pool.on('connect', (client) => prepareRepeatedStatements(client));
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -47,6 +99,7 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
+  kinds.set(db, 'postgres');
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -67,6 +120,7 @@ async function openPglite(dataPath: string): Promise<Database> {
   await migrate(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
   await db.execute(sql`select 1`);
+  kinds.set(db, 'pglite');
   return {
     db,
     kind: 'pglite',

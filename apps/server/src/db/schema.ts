@@ -176,6 +176,8 @@ export const ledger = pgTable(
   (t) => [index('ledger_user_idx').on(t.userId)],
 );
 
+// Every claim updates its reward's row: migration 0002 (hand-written; drizzle-kit does not manage storage
+// parameters) sets fillfactor 10 so that those updates stay on the row's page (bench/RESULTS.md).
 export const rewards = pgTable(
   'rewards',
   {

@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { claims, rewards } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { requireUser } from '../session/session';
+import { requireUserId } from '../session/session';
 import { claimReward } from './claim';
 
 export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/inventory', { schema: { response: { 200: inventorySchema } } }, async (request) => {
-      await requireUser(ctx.db, request);
+      await requireUserId(ctx.db, request);
       const campaign = await ctx.campaign.get();
       const rows = await ctx.db
         .select()
@@ -31,7 +31,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/profile', { schema: { response: { 200: profileSchema } } }, async (request) => {
-      const user = await requireUser(ctx.db, request);
+      const userId = await requireUserId(ctx.db, request);
       const rows = await ctx.db
         .select({
           item: rewards.item,
@@ -41,7 +41,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         })
         .from(claims)
         .innerJoin(rewards, eq(rewards.id, claims.rewardId))
-        .where(eq(claims.userId, user.id))
+        .where(eq(claims.userId, userId))
         .orderBy(asc(claims.id));
       const claimed = rows.map((r) => ({
         item: r.item,
@@ -57,10 +57,10 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/claims',
       { schema: { body: claimBodySchema, response: { 200: claimResultSchema, 201: claimResultSchema } } },
       async (request, reply) => {
-        const user = await requireUser(ctx.db, request);
+        const userId = await requireUserId(ctx.db, request);
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string') throw badRequest('The Idempotency-Key header is required.');
-        const { created, claim } = await claimReward(ctx, user.id, request.body.item, key);
+        const { created, claim } = await claimReward(ctx, userId, request.body.item, key);
         return reply.status(created ? 201 : 200).send(claim);
       },
     );

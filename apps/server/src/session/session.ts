@@ -1,9 +1,14 @@
 // Server-side sessions: an opaque random token in an httpOnly cookie, stored hashed in the database,
 // so logout and expiry work and any number of server instances share them.
+// Each instance remembers a cookie's user id for a few seconds (cache/sessions.ts, decision 008); logout
+// forgets it at once in this process.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client';
+import { perApp } from '../cache/per-app';
+import { type SessionCache, createSessionCache, forgetSession, registerSessionCache } from '../cache/sessions';
+import type { AppContext } from '../context';
+import { type Db, type DbOrTx, statement } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 
@@ -23,17 +28,25 @@ export async function createSession(db: DbOrTx, userId: number, now = Date.now()
 }
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  const idHash = hashToken(token);
+  forgetSession(db, idHash);
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  // Forgotten again: a request that read the session just before the delete may have cached it meanwhile.
+  forgetSession(db, idHash);
 }
 
 export async function findSessionUser(db: DbOrTx, token: string, now = Date.now()): Promise<User | undefined> {
-  const rows = await db
-    .select({ user: users })
+  return (await findSession(db, hashToken(token), now))?.user;
+}
+
+async function findSession(db: DbOrTx, idHash: string, now: number) {
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date(now))))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
-  return rows[0]?.user;
+  return row;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
@@ -46,11 +59,67 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
   });
 }
 
-/** The signed-in user, or a 401 that the web app answers by clearing its flags and going to /. */
-export async function requireUser(db: DbOrTx, request: FastifyRequest): Promise<User> {
+/** This app instance's session cache, when the request came through an app built by buildApp(). */
+function sessionCache(db: DbOrTx, request: FastifyRequest): SessionCache | undefined {
+  const ctx = (request.server as { ctx?: AppContext }).ctx;
+  if (!ctx || ctx.db !== db) return undefined;
+  return perApp(ctx, 'sessions', (settings) => {
+    if (settings.sessionTtlMs <= 0) return undefined;
+    const cache = createSessionCache(settings.sessionTtlMs, settings.sessionMax);
+    registerSessionCache(ctx.db, cache);
+    return cache;
+  });
+}
+
+export const sessionEnded = () => unauthorized('Your session has ended. Please log in again.');
+
+function cookieToken(request: FastifyRequest): string {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) throw unauthorized();
-  const user = await findSessionUser(db, token);
-  if (!user) throw unauthorized('Your session has ended. Please log in again.');
-  return user;
+  return token;
+}
+
+/** The hash of the request's session cookie, as stored in `sessions`; a 401 without a plausible cookie. */
+export function sessionHash(request: FastifyRequest): string {
+  return hashToken(cookieToken(request));
+}
+
+const sessionQuery = statement<{ user_id: string | number; expires_ms: number }>(
+  'qq_session',
+  `select user_id, (extract(epoch from expires_at) * 1000)::float8 as expires_ms
+   from sessions where id_hash = $1 and expires_at > $2::timestamptz`,
+);
+
+/**
+ * The signed-in user's id, or a 401. With the session cache, a recent cookie costs no query; the caller
+ * reads the user itself (a user that no longer exists is then its 401 to give).
+ */
+export async function requireUserId(db: Db, request: FastifyRequest): Promise<number> {
+  const idHash = hashToken(cookieToken(request));
+  const cache = sessionCache(db, request);
+  const now = Date.now();
+  const cached = cache?.get(idHash, now);
+  if (cached) return cached.userId;
+  const [row] = await sessionQuery(db, [idHash, new Date(now).toISOString()]);
+  if (!row) throw sessionEnded();
+  const userId = Number(row.user_id);
+  cache?.set(idHash, { userId, expiresAt: Number(row.expires_ms) }, now);
+  return userId;
+}
+
+/** The signed-in user, or a 401 that the web app answers by clearing its flags and going to /. */
+export async function requireUser(db: DbOrTx, request: FastifyRequest): Promise<User> {
+  const idHash = hashToken(cookieToken(request));
+  const cache = sessionCache(db, request);
+  const now = Date.now();
+  const cached = cache?.get(idHash, now);
+  if (cached) {
+    const [user] = await db.select().from(users).where(eq(users.id, cached.userId)).limit(1);
+    if (!user) throw sessionEnded();
+    return user;
+  }
+  const found = await findSession(db, idHash, now);
+  if (!found) throw sessionEnded();
+  cache?.set(idHash, { userId: found.user.id, expiresAt: found.expiresAt.getTime() }, now);
+  return found.user;
 }

@@ -1,12 +1,226 @@
 // Rank and leaderboard: posted ducks, highest first; ties go to whoever reached that total first.
-import { asc, count, desc, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+//
+// Counting the users ahead of a visitor costs O(rank): 0.4 s for a visitor in the middle of 1M users. So each
+// instance keeps a rank snapshot, read with one index-ordered scan at most every couple of seconds: every
+// `stride`-th position of the order (ducks desc, ducks_at, id) with its rank, and the total. A visitor's rank
+// is then the rank of the last snapshot position at or before them plus a fresh count of the users between
+// that position and them: at most about `stride` index entries, whatever the number of users.
+// See docs/decisions/008-caches.md.
+import { sql } from 'drizzle-orm';
+import { perApp } from '../cache/per-app';
+import { boundedMap } from '../cache/bounded-map';
+import { refreshing } from '../cache/refreshing';
+import type { CacheSettings } from '../cache/settings';
+import type { AppContext } from '../context';
+import { type Db, queryRows, statement } from '../db/client';
 import { users } from '../db/schema';
 
 export const LEADERBOARD_SIZE = 10;
 
-/** 1-based rank: how many users are ahead in (ducks desc, ducksAt asc, id asc) order, plus one. */
-export async function getRank(db: Db, userId: number): Promise<number> {
+/**
+ * Where a user stands in leaderboard order. Timestamps travel as PostgreSQL's own text (`atText`, fed back to
+ * it unchanged) and as integer microseconds (`atUs`, compared here): a JS Date would lose the microseconds.
+ */
+export interface RankKey {
+  ducks: number;
+  atUs: bigint;
+  atText: string;
+  id: number;
+}
+
+interface RankPosition extends RankKey {
+  /** 1-based rank of this key when the snapshot was read. */
+  rank: number;
+}
+
+export interface RankSnapshot {
+  total: number;
+  /** Every `stride`-th position and the last one, in leaderboard order. */
+  positions: RankPosition[];
+}
+
+// The index users_rank_idx is (ducks DESC NULLS LAST, ducks_at, id): every ORDER BY here says the same,
+// or PostgreSQL sorts the whole table instead of reading the index (ducks is never null either way).
+const leaderboardOrder = sql`${users.ducks} desc nulls last, ${users.ducksAt}, ${users.id}`;
+
+export async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
+  const rows = await queryRows<{ ducks: number; at_text: string; at_us: string; id: string | number; rank: string | number }>(
+    db,
+    sql`
+    select ducks, ducks_at::text as at_text, (extract(epoch from ducks_at) * 1000000)::bigint::text as at_us, id, rank
+    from (select ducks, ducks_at, id, row_number() over w as rank, lead(id) over w is null as last
+          from ${users} window w as (order by ${leaderboardOrder})) ordered
+    where rank % ${stride} = 0 or last
+    order by rank`,
+  );
+  const positions = rows.map((r) => ({
+    ducks: Number(r.ducks),
+    atText: r.at_text,
+    atUs: BigInt(r.at_us),
+    id: Number(r.id),
+    rank: Number(r.rank),
+  }));
+  return { total: positions.at(-1)?.rank ?? 0, positions };
+}
+
+/** Negative when `a` comes first on the leaderboard. */
+export function compareKeys(a: RankKey, b: RankKey): number {
+  if (a.ducks !== b.ducks) return b.ducks - a.ducks;
+  if (a.atUs !== b.atUs) return a.atUs < b.atUs ? -1 : 1;
+  return a.id - b.id;
+}
+
+/** The last position at or before `key`, by binary search; undefined when `key` comes before them all. */
+export function positionAtOrBefore(positions: RankPosition[], key: RankKey): RankPosition | undefined {
+  let low = 0;
+  let high = positions.length - 1;
+  let found: RankPosition | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const position = positions[mid]!;
+    if (compareKeys(position, key) <= 0) {
+      found = position;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
+// The hot reads below are prepared statements (db/client.ts `statement`): parsed and planned once per
+// connection. The user's columns, and their key as PostgreSQL text and as integer microseconds.
+const userColumns = `u.id, u.full_name, u.ducks, u.pending_ducks, u.ducks_at::text as at_text,
+  (extract(epoch from u.ducks_at) * 1000000)::bigint::text as at_us`;
+
+interface StandingRow {
+  id: string | number;
+  full_name: string;
+  ducks: number;
+  pending_ducks: number;
+  at_text: string;
+  at_us: string;
+  /** Users in (position, user] in leaderboard order; null when the user is no longer at or after the position. */
+  between: string | number | null;
+}
+
+// The signed-in user, found by their session ($1 the cookie's hash, $2 now): a logout shows at once.
+const bySession = `from sessions s join users u on u.id = s.user_id where s.id_hash = $1 and s.expires_at > $2::timestamptz`;
+
+const readUser = statement<StandingRow>('qq_standing_user', `select ${userColumns}, null as between ${bySession}`);
+
+/** Counted from the top: for users before the first snapshot position, so at most `stride` of them. */
+const standingFromTop = statement<StandingRow>(
+  'qq_standing_top',
+  `select ${userColumns},
+     (select count(*) from users t where t.ducks > u.ducks)
+     + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id)) as between
+   ${bySession}`,
+);
+
+/** Counted from the position ($3 ducks, $4 ducks_at, $5 id) at or before the user: the three index ranges between them. */
+const standingFromPosition = statement<StandingRow>(
+  'qq_standing_from',
+  `select ${userColumns},
+     case
+       when u.ducks = $3 and (u.ducks_at, u.id) >= ($4::timestamptz, $5::bigint) then
+         (select count(*) from users t
+          where t.ducks = $3 and (t.ducks_at, t.id) > ($4::timestamptz, $5::bigint) and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
+       when u.ducks < $3 then
+         (select count(*) from users t where t.ducks = $3 and (t.ducks_at, t.id) > ($4::timestamptz, $5::bigint))
+         + (select count(*) from users t where t.ducks < $3 and t.ducks > u.ducks)
+         + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
+     end as between
+   ${bySession}`,
+);
+
+function keyOf(row: StandingRow): RankKey {
+  return { ducks: Number(row.ducks), atText: row.at_text, atUs: BigInt(row.at_us), id: Number(row.id) };
+}
+
+/**
+ * The signed-in user's row and rank, undefined without a valid session: one query when `hint` (where the user
+ * stood last time) still picks a position at or before them, else two or three.
+ */
+async function readStanding(
+  db: Db,
+  session: [idHash: string, now: string],
+  positions: RankPosition[],
+  hint: RankKey | undefined,
+): Promise<{ row: StandingRow; key: RankKey; rank: number } | undefined> {
+  for (let tries = 0; tries < 3; tries++) {
+    if (!hint) {
+      const [row] = await readUser(db, session);
+      if (!row) return undefined;
+      hint = keyOf(row);
+    }
+    const from = positionAtOrBefore(positions, hint);
+    const [row] = from
+      ? await standingFromPosition(db, [...session, from.ducks, from.atText, from.id])
+      : await standingFromTop(db, session);
+    if (!row) return undefined;
+    const key = keyOf(row);
+    if (row.between !== null) return { row, key, rank: (from?.rank ?? 0) + Number(row.between) };
+    // The user moved ahead of the position since the hint: count again from where they are now.
+    hint = key;
+  }
+  const [row] = await standingFromTop(db, session);
+  return row && { row, key: keyOf(row), rank: Number(row.between) };
+}
+
+export interface Standing {
+  id: number;
+  fullName: string;
+  ducks: number;
+  pendingDucks: number;
+  rank: number;
+  totalUsers: number;
+}
+
+type RankIndex = ReturnType<typeof createRankIndex>;
+
+export function createRankIndex(db: Db, settings: CacheSettings) {
+  const snapshot = refreshing(() => readRankSnapshot(db, settings.rankStride), {
+    intervalMs: settings.rankRefreshMs,
+    costFactor: 10,
+  });
+  const top = refreshing(() => readTop(db), { intervalMs: settings.topTtlMs });
+  // Where each session's user stood last time: picks the snapshot position for the next rank in the same query.
+  const hints = boundedMap<string, RankKey>(settings.rankHints);
+  return {
+    /** The balances, rank and number of users of a session's user (`idHash`); undefined without a valid session. */
+    async standing(idHash: string, now = Date.now()): Promise<Standing | undefined> {
+      const current = await snapshot.get();
+      const found = await readStanding(db, [idHash, new Date(now).toISOString()], current.positions, hints.get(idHash));
+      if (!found) {
+        hints.delete(idHash);
+        return undefined;
+      }
+      hints.set(idHash, found.key);
+      return {
+        id: found.key.id,
+        fullName: found.row.full_name,
+        ducks: found.key.ducks,
+        pendingDucks: Number(found.row.pending_ducks),
+        rank: found.rank,
+        // Users who signed up since the snapshot: the total is never below a rank.
+        totalUsers: Math.max(current.total, found.rank),
+      };
+    },
+    top: () => top.get(),
+    clear() {
+      snapshot.clear();
+      top.clear();
+    },
+  };
+}
+
+export function rankIndexFor(ctx: AppContext): RankIndex {
+  return perApp(ctx, 'rank', (settings) => createRankIndex(ctx.db, settings));
+}
+
+/** 1-based rank by counting everyone ahead: exact and O(rank). The reference that tests compare the index with. */
+export async function exactRank(db: Db, userId: number): Promise<number> {
   // Compared in SQL against the stored row: timestamps keep microseconds that a JS Date would lose.
   const rows = await queryRows<{ ahead: string | number }>(
     db,
@@ -19,16 +233,11 @@ export async function getRank(db: Db, userId: number): Promise<number> {
   return Number(rows[0]?.ahead ?? 0) + 1;
 }
 
-export async function getTotalUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
-}
-
-export async function getTop(db: Db, limit = LEADERBOARD_SIZE) {
+export async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
   const rows = await db
     .select({ fullName: users.fullName, ducks: users.ducks, id: users.id })
     .from(users)
-    .orderBy(desc(users.ducks), asc(users.ducksAt), asc(users.id))
+    .orderBy(leaderboardOrder)
     .limit(limit);
   return rows.map((row, i) => ({ rank: i + 1, displayName: displayName(row.fullName, row.id), DuckPoints: row.ducks }));
 }

@@ -1,21 +1,33 @@
 import { leaderboardSchema, meSchema } from '@quackquest/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../session/session';
-import { getRank, getTop, getTotalUsers } from './ranking';
+import { sessionEnded, sessionHash } from '../session/session';
+import { rankIndexFor } from './ranking';
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // The session is checked in the same query as the rank: no separate lookup, and a logout shows at once.
+    async function standing(request: FastifyRequest) {
+      const found = await rankIndexFor(ctx).standing(sessionHash(request));
+      if (!found) throw sessionEnded();
+      return found;
+    }
+
     app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => {
-      const user = await requireUser(ctx.db, request);
-      const [rank, totalUsers] = await Promise.all([getRank(ctx.db, user.id), getTotalUsers(ctx.db)]);
-      return { duckPoints: user.ducks, pendingDuckPoints: user.pendingDucks, rank, totalUsers, userName: user.fullName };
+      const me = await standing(request);
+      return {
+        duckPoints: me.ducks,
+        pendingDuckPoints: me.pendingDucks,
+        rank: me.rank,
+        totalUsers: me.totalUsers,
+        userName: me.fullName,
+      };
     });
 
     app.get('/api/leaderboard', { schema: { response: { 200: leaderboardSchema } } }, async (request) => {
-      const user = await requireUser(ctx.db, request);
-      const [rank, totalUsers, top] = await Promise.all([getRank(ctx.db, user.id), getTotalUsers(ctx.db), getTop(ctx.db)]);
-      return { me: { rank, totalUsers, duckPoints: user.ducks }, top };
+      const [me, top] = await Promise.all([standing(request), rankIndexFor(ctx).top()]);
+      return { me: { rank: me.rank, totalUsers: me.totalUsers, duckPoints: me.ducks }, top };
     });
   };
 }

@@ -1,0 +1,175 @@
+// The per-instance caches (decision 008): the tests run with them off (NODE_ENV=test), so here an app of its
+// own turns them on and the cached paths are compared with the exact, uncached answers.
+// Other test files share this database; every comparison is made against the whole table at that moment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildTestApp, call } from '../../test/auth';
+import { type TestUser, addCheckpoint, createUser, getTestContext } from '../../test/helpers';
+import { addLedgerRow } from '../ledger/ledger';
+import { hashToken } from '../session/session';
+import { createRankIndex, exactRank } from '../users/ranking';
+import { overrideCacheSettings } from './per-app';
+import { NO_CACHES, PRODUCTION_CACHES } from './settings';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fund(user: TestUser, amount: number): Promise<void> {
+  const { database } = await getTestContext();
+  await database.db.transaction((tx) =>
+    addLedgerRow(tx, { userId: user.id, amount, posted: true, kind: 'adjustment', reason: 'cache test', at: new Date() }),
+  );
+}
+
+const idHash = (user: TestUser) => hashToken(user.cookie.slice('qq_session='.length));
+
+describe('rank from a snapshot', () => {
+  const visitors: TestUser[] = [];
+
+  beforeAll(async () => {
+    // Ties on purpose: several visitors on the same totals, reached at different moments.
+    for (const ducks of [0, 3, 3, 3, 7, 7, 12, 0, 3, 40, 7, 0]) {
+      visitors.push(await createUser(ducks ? { ducks } : {}));
+      await wait(2);
+    }
+  });
+
+  it('equals the exact count for every visitor, whatever the stride', async () => {
+    const { database } = await getTestContext();
+    for (const rankStride of [1, 2, 3, 7, 500]) {
+      const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride });
+      for (const visitor of visitors) {
+        // Twice: without a hint, then with the one the first call left.
+        for (let i = 0; i < 2; i++) {
+          const standing = await index.standing(idHash(visitor));
+          expect(standing?.rank, `stride ${rankStride}, visitor ${visitor.id}`).toBe(await exactRank(database.db, visitor.id));
+        }
+      }
+    }
+  });
+
+  it('stays exact when a visitor moves past the remembered position, up or down', async () => {
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
+    const [mover] = visitors;
+    for (const visitor of visitors) await index.standing(idHash(visitor));
+    for (const change of [25, -20, 100, -105]) {
+      await fund(mover!, change);
+      expect((await index.standing(idHash(mover!)))?.rank).toBe(await exactRank(database.db, mover!.id));
+    }
+  });
+
+  it('with a cached snapshot, is off by at most the number of changes since it was read', async () => {
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 60_000, rankStride: 2 });
+    for (const visitor of visitors) await index.standing(idHash(visitor));
+    const changed = visitors.slice(0, 3);
+    for (const visitor of changed) await fund(visitor, 9);
+    // Two visitors sign up meanwhile as well.
+    await createUser({ ducks: 5 });
+    await createUser();
+    for (const visitor of visitors) {
+      const standing = await index.standing(idHash(visitor));
+      const exact = await exactRank(database.db, visitor.id);
+      expect(Math.abs(standing!.rank - exact)).toBeLessThanOrEqual(changed.length + 2);
+      expect(standing!.totalUsers).toBeGreaterThanOrEqual(standing!.rank);
+    }
+  });
+
+  it('is undefined for an unknown or expired session', async () => {
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
+    expect(await index.standing(hashToken('no such session'))).toBeUndefined();
+    expect(await index.standing(idHash(visitors[0]!), Date.now() + 365 * 86_400_000)).toBeUndefined();
+  });
+});
+
+describe('an app with its caches on', () => {
+  let app: App;
+  // Long lifetimes: what these tests see must not depend on how fast they run.
+  const longLived = {
+    ...PRODUCTION_CACHES,
+    rankStride: 2,
+    sessionTtlMs: 600_000,
+    rankRefreshMs: 600_000,
+    topTtlMs: 600_000,
+    checkpointsTtlMs: 600_000,
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    overrideCacheSettings(app.ctx, longLived);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers /api/me and /api/leaderboard like an app without caches', async () => {
+    const plain = await buildTestApp();
+    overrideCacheSettings(plain.ctx, NO_CACHES);
+    const user = await createUser({ ducks: 11 });
+    const cached = await call(app, 'GET', '/api/me', { cookie: user.cookie });
+    const exact = await call(plain, 'GET', '/api/me', { cookie: user.cookie });
+    expect(cached.status).toBe(200);
+    expect(cached.body).toEqual(exact.body);
+    const board = await call(app, 'GET', '/api/leaderboard', { cookie: user.cookie });
+    expect(board.body).toEqual((await call(plain, 'GET', '/api/leaderboard', { cookie: user.cookie })).body);
+    await plain.close();
+  });
+
+  it("shows a visitor's own new ducks at once, though the snapshot is cached", async () => {
+    const user = await createUser({ ducks: 2 });
+    expect((await call(app, 'GET', '/api/me', { cookie: user.cookie })).body).toMatchObject({ duckPoints: 2 });
+    await fund(user, 3);
+    expect((await call(app, 'GET', '/api/me', { cookie: user.cookie })).body).toMatchObject({ duckPoints: 5 });
+  });
+
+  it('logout ends the session at once, though the session was cached', async () => {
+    const user = await createUser();
+    // /api/inventory and /api/profile find the user through the session cache.
+    expect((await call(app, 'GET', '/api/inventory', { cookie: user.cookie })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/profile', { cookie: user.cookie })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/logout', { cookie: user.cookie })).status).toBe(200);
+    for (const url of ['/api/inventory', '/api/profile', '/api/me', '/api/checkpoints']) {
+      expect((await call(app, 'GET', url, { cookie: user.cookie })).status, url).toBe(401);
+    }
+  });
+
+  it('logout in another app instance of this process ends the cached session here too', async () => {
+    const other = await buildTestApp();
+    const user = await createUser();
+    expect((await call(app, 'GET', '/api/inventory', { cookie: user.cookie })).status).toBe(200);
+    expect((await call(other, 'POST', '/api/auth/logout', { cookie: user.cookie })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/inventory', { cookie: user.cookie })).status).toBe(401);
+    await other.close();
+  });
+
+  it("lists the checkpoints with the visitor's own attempts at once, the content from the cache", async () => {
+    const user = await createUser();
+    const list = async (from: App) => {
+      const response = await call(from, 'GET', '/api/checkpoints', { cookie: user.cookie });
+      expect(response.status).toBe(200);
+      return response.body.data as { checkpointId: string; attempts: number; completed: boolean }[];
+    };
+    const known = await addCheckpoint({ type: 'Scan' });
+    // An instance whose checkpoint cache is first filled now.
+    const cachedApp = await buildTestApp();
+    overrideCacheSettings(cachedApp.ctx, longLived);
+    expect((await list(cachedApp)).find((c) => c.checkpointId === known.slug)).toMatchObject({ attempts: 0, completed: false });
+    // Added after the content was cached: this instance shows it only when its cache expires.
+    const later = await addCheckpoint({ type: 'Scan' });
+    const scanned = await call(cachedApp, 'POST', `/api/checkpoints/${known.slug}/attempts`, {
+      cookie: user.cookie,
+      body: { answer: 'QQ-TEST-RIGHT' },
+    });
+    expect(scanned.status).toBe(200);
+    const cached = await list(cachedApp);
+    expect(cached.find((c) => c.checkpointId === known.slug)).toMatchObject({ attempts: 1, completed: true });
+    expect(cached.map((c) => c.checkpointId)).not.toContain(later.slug);
+
+    const fresh = await buildTestApp();
+    const uncached = await list(fresh);
+    expect(uncached.map((c) => c.checkpointId)).toContain(later.slug);
+    expect(uncached.filter((c) => c.checkpointId !== later.slug)).toEqual(cached);
+    await fresh.close();
+    await cachedApp.close();
+  });
+});

@@ -1,0 +1,386 @@
+// API load benchmark: `npm run bench` (full) or `npm run bench -- --quick` (under 2 minutes).
+//
+// For each database (PGlite in a temporary DATA_DIR; PostgreSQL in a database created here and dropped
+// afterwards) and each size, it seeds visitors with ledgers and sessions, starts the real app (buildApp
+// and listen on a loopback port, logger off) and loads it with autocannon from a separate process:
+// a trivial endpoint of the same app as the baseline (and a plain Fastify app once per run), a
+// one-primary-key-query endpoint (the floor for any per-visitor read), the three hot reads, then
+// spins, a prototype spin in one statement (bench/prototypes.ts), attempt+spin pairs and claims.
+// After every database it runs the invariant checker (`ops verify`) and prints its result.
+// The table is printed and recorded in bench/RESULTS.md; raw JSON goes to bench/out/ (not in git).
+//
+// Options: --quick, --db pglite,postgres, --users 10000,100000, --duration <s>, --connections <n>,
+//          --reads-only, --writes-only, --no-caches, --label <text>, --no-record.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
+import { NO_CACHES } from '../apps/server/src/cache/settings';
+import { applyPack } from '../apps/server/src/campaign/load';
+import { readPack } from '../apps/server/src/campaign/pack';
+import { parseEnv } from '../apps/server/src/config/env';
+import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
+import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
+import type { LoadConfig, LoadPlan, LoadResult } from './load';
+import { describeMachine } from './machine';
+import { registerPrototypes } from './prototypes';
+import { type Row, formatTable, recordResults } from './report';
+import { type WriteFixtures, seedUsers, seedWrites } from './seed';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+
+interface Options {
+  quick: boolean;
+  dbs: ('pglite' | 'postgres')[];
+  sizes: Record<'pglite' | 'postgres', number[]>;
+  durationSec: number;
+  connections: number;
+  readsOnly: boolean;
+  writesOnly: boolean;
+  /** Every per-instance cache off (as in the tests): what the caches are worth. */
+  noCaches: boolean;
+  label?: string;
+  record: boolean;
+  adminUrl: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const quick = argv.includes('--quick');
+  const list = (name: string) =>
+    value(name)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const users = list('--users')?.map(Number);
+  const dbs = (list('--db') ?? ['pglite', 'postgres']) as Options['dbs'];
+  return {
+    quick,
+    dbs,
+    sizes: {
+      pglite: users ?? (quick ? [10_000] : [10_000, 100_000, 1_000_000]),
+      postgres: users ?? (quick ? [100_000] : [10_000, 100_000, 1_000_000]),
+    },
+    durationSec: Number(value('--duration') ?? (quick ? 3 : 10)),
+    connections: Number(value('--connections') ?? 100),
+    readsOnly: argv.includes('--reads-only'),
+    writesOnly: argv.includes('--writes-only'),
+    noCaches: argv.includes('--no-caches'),
+    label: value('--label'),
+    record: !argv.includes('--no-record'),
+    adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  };
+}
+
+const outDir = path.join(benchDir, 'out');
+let lastLoad1 = 0;
+
+/** Runs autocannon in a child process (its own event loop and core) and returns its summary. */
+/** CPU time (ms) of every PostgreSQL process on this machine, from /proc; undefined where there is no /proc. */
+function postgresCpuMs(): number | undefined {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        total += Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return (total * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CpuShares {
+  /** % of one core over the run: this process (the server), the load generator, every PostgreSQL process. */
+  server: number;
+  generator: number;
+  postgres?: number;
+}
+let lastCpu: CpuShares | undefined;
+
+async function load(url: string, plan: LoadPlan, options: Options, durationSec = options.durationSec): Promise<LoadResult> {
+  lastLoad1 = os.loadavg()[0]!;
+  const serverBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuMs();
+  const started = performance.now();
+  mkdirSync(outDir, { recursive: true });
+  const configPath = path.join(outDir, `load-${process.pid}.json`);
+  const config: LoadConfig = { url, connections: options.connections, durationSec, plan };
+  writeFileSync(configPath, JSON.stringify(config));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'load.ts'), configPath], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  rmSync(configPath, { force: true });
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const result = JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
+  // Over the child's whole life (start-up included): a little low, but the same for every row.
+  const elapsed = (performance.now() - started) / 1000;
+  const server = process.cpuUsage(serverBefore);
+  const postgresAfter = postgresCpuMs();
+  lastCpu = {
+    server: Math.round((server.user + server.system) / 1e4 / elapsed),
+    generator: result.generatorCpu,
+    ...(postgresBefore !== undefined && postgresAfter !== undefined
+      ? // Backends that ended during the row take their time with them: never below 0, but a little low then.
+        { postgres: Math.max(0, Math.round((postgresAfter - postgresBefore) / 10 / elapsed)) }
+      : {}),
+  };
+  return result;
+}
+
+/** A plain Fastify app with one JSON route: what "a trivial Fastify endpoint" means with no plugins at all. */
+async function plainFastify() {
+  const app = Fastify({ logger: false });
+  app.get('/bench/plain', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const name = `quackquest_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL is not reachable at ${adminUrl} (${String(error)}): skipping it.`);
+    return undefined;
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      // The app's pool has closed its connections; give the server a moment to see them go before forcing.
+      for (let i = 0; ; i++) {
+        try {
+          await client.query(`drop database if exists ${name}${i >= 20 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if (i >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Waits until the server has worked off what the last run left queued (requests whose client has gone
+ * still run their queries): the next row must not pay for the previous one.
+ */
+async function drain(url: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - started < 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become idle within 5 minutes');
+}
+
+async function warmUp(url: string, paths: string[], cookies: string[]) {
+  for (let i = 0; i < 300; i++) {
+    const response = await fetch(`${url}${paths[i % paths.length]}`, { headers: { cookie: cookies[i % cookies.length]! } });
+    await response.arrayBuffer();
+  }
+}
+
+async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Options, rows: Row[]): Promise<boolean> {
+  let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  if (kind === 'postgres') {
+    pgDb = await createPostgresDatabase(options.adminUrl);
+    if (!pgDb) return true;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-bench-'));
+  let database: Database | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const label = `${kind} ${users.toLocaleString('en')} users`;
+  try {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    });
+    let t = performance.now();
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+    const sessions = Math.min(users, 20_000);
+    const seeded = await seedUsers(database.db, users, sessions);
+    console.log(
+      `[${label}] database opened and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
+        `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
+    );
+
+    app = await buildApp({ env, database, logger: false });
+    if (options.noCaches) overrideCacheSettings(app.ctx, NO_CACHES);
+    registerPrototypes(app, database.db);
+    app.get('/bench/trivial', async () => ({ hello: 'world' }));
+    // The floor for any per-visitor read: one prepared primary-key query and nothing else.
+    const oneRow = statement<{ ducks: number }>('bench_one_row', 'select ducks from users where id = $1');
+    let nextId = 0;
+    app.get('/bench/one-query', async () => {
+      const [row] = await oneRow(database!.db, [1 + (nextId++ % users)]);
+      return { ducks: row?.ducks ?? 0 };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `http://127.0.0.1:${address.port}`;
+    const reads = ['/api/me', '/api/leaderboard', '/api/checkpoints'];
+    await warmUp(url, ['/bench/trivial', ...reads], seeded.cookies);
+
+    const record = async (endpoint: string, result: LoadResult, opsPerRequest = 1) => {
+      await drain(url);
+      const row: Row = {
+        endpoint,
+        db: kind,
+        users,
+        result,
+        opsPerSec: result.reqPerSec * opsPerRequest,
+        load1: lastLoad1,
+        cpu: lastCpu,
+      };
+      rows.push(row);
+      console.log(formatTable([row], rows).split('\n')[2]);
+    };
+
+    if (!options.writesOnly)
+      await record(
+        'trivial (same app)',
+        await load(url, { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }, options),
+      );
+    if (!options.writesOnly)
+      await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+    for (const read of options.writesOnly ? [] : reads)
+      await record(`GET ${read}`, await load(url, { kind: 'get', path: read, cookies: seeded.cookies }, options));
+
+    if (!options.readsOnly) {
+      t = performance.now();
+      // Enough earned spins for both spin rows at a few thousand per second: about 80,000.
+      const fixtures: WriteFixtures = await seedWrites(database.db, seeded, Math.ceil(80_000 / seeded.cookies.length));
+      console.log(`[${label}] write fixtures in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      await record('POST /api/spin', await load(url, { kind: 'spin', cookies: fixtures.spinCookies }, options));
+      await record(
+        'prototype: spin as one statement',
+        await load(url, { kind: 'spin', cookies: fixtures.spinCookies, path: '/bench/spin-one-statement' }, options),
+      );
+      await record(
+        'attempt+spin pair',
+        await load(url, { kind: 'attempt-spin', cookies: seeded.cookies, checkpoints: fixtures.pairCheckpoints }, options),
+        0.5,
+      );
+      const claimed = await load(url, { kind: 'claim', cookies: fixtures.claimCookies, item: fixtures.claimItem }, options);
+      await record('POST /api/claims', claimed);
+      await record(
+        'prototype: claim, stock taken last',
+        await load(
+          url,
+          {
+            kind: 'claim',
+            cookies: fixtures.claimCookies,
+            item: fixtures.claimItem,
+            path: '/bench/claim-stock-last',
+            offset: claimed.requests + 1000,
+          },
+          options,
+        ),
+      );
+    }
+
+    await app.close();
+    app = undefined;
+    t = performance.now();
+    const verdict = await verifyInvariants(database.db);
+    console.log(`[${label}] ops verify (${((performance.now() - t) / 1000).toFixed(1)} s):\n${formatVerify(verdict)}`);
+    for (const row of rows) if (row.db === kind && row.users === users) row.verified = verdict.ok;
+    return verdict.ok;
+  } finally {
+    await app?.close();
+    await database?.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const machine = describeMachine();
+  if (options.dbs.includes('postgres')) {
+    try {
+      machine.postgres = execFileSync('psql', [options.adminUrl, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
+    } catch {
+      machine.postgres = 'unknown';
+    }
+  }
+  console.log(`QuackQuest API bench (${options.quick ? 'quick' : 'full'}): ${JSON.stringify(machine)}`);
+  const started = performance.now();
+  const rows: Row[] = [];
+
+  const plain = await plainFastify();
+  const plainResult = await load(plain.url, { kind: 'get', path: '/bench/plain', cookies: [] }, options);
+  await plain.app.close();
+  const plainRow: Row = {
+    endpoint: 'plain Fastify (no plugins)',
+    db: '-',
+    users: 0,
+    result: plainResult,
+    opsPerSec: plainResult.reqPerSec,
+    load1: lastLoad1,
+    cpu: lastCpu,
+  };
+  rows.push(plainRow);
+  console.log(formatTable([plainRow]));
+
+  let ok = true;
+  for (const kind of options.dbs) {
+    for (const users of options.sizes[kind]) ok = (await benchOne(kind, users, options, rows)) && ok;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  console.log(`\n${formatTable(rows)}\n\nFinished in ${elapsed.toFixed(0)} s; invariants ${ok ? 'hold' : 'BROKEN'}.`);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, `run-${machine.date.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ options, machine, rows, elapsed }, null, 2),
+  );
+  if (options.record) await recordResults(path.join(benchDir, 'RESULTS.md'), { options, machine, rows, elapsed });
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
