@@ -29,6 +29,7 @@ import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
 import { paths } from '../apps/web/src/lib/paths';
 import { describeMachine } from './machine';
+import { chromiumArgs } from '../e2e/support/ports';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -36,15 +37,8 @@ const webDir = path.join(repoRoot, 'apps/web');
 const resultsFile = path.join(benchDir, 'WEB-RESULTS.md');
 
 const CHROME_PATH = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+// The same flags the browser journeys use, headless for Lighthouse's own launcher.
+const CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 /** kB as Vite prints them: 1 kB = 1,000 bytes. */
 const BUDGET_KB = 100;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
