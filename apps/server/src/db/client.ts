@@ -19,18 +19,67 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/** A transaction opened by transaction(): runs statements on its one connection. */
+export interface RawTx {
+  readonly rawTx: true;
+  query<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
+}
+
+type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
+
 /**
- * A hot read as raw SQL with $1.. parameters, bypassing the query builder. On PostgreSQL it is a named
- * prepared statement: parsed and planned once per pooled connection instead of on every request
- * (bench/RESULTS.md). Outside a transaction only. Types arrive as each driver parses them: take numbers
- * with Number(), and send timestamps as text.
+ * A hot statement as raw SQL with $1.. parameters, bypassing the query builder (building a query costs
+ * more server time than its round trip: bench/RESULTS.md). On PostgreSQL it is a named prepared
+ * statement: parsed and planned once per pooled connection instead of on every request. Runs on the
+ * database or inside transaction(). Types arrive as each driver parses them: take numbers with Number(),
+ * and send timestamps as text.
  */
-export function statement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
+export function statement<Row>(name: string, text: string): (db: Db | RawTx, values: unknown[]) => Promise<Row[]> {
   return async (db, values) => {
-    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<{ rows: Row[] }> } }).$client;
+    if ('rawTx' in db) return db.query<Row>(name, text, values);
+    const client = (db as unknown as { $client: RawClient }).$client;
     const result = kinds.get(db) === 'postgres' ? await client.query({ name, text, values }) : await client.query(text, values);
-    return result.rows;
+    return result.rows as Row[];
   };
+}
+
+/**
+ * A transaction for the hot writes (spin, claim) that runs only statement()s: BEGIN, the work, COMMIT, and
+ * a ROLLBACK when the work throws. The same as db.transaction() (PGlite serializes both the same way) with
+ * a few hundred microseconds less server time per transaction.
+ */
+export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): Promise<T> {
+  if (kinds.get(db) === 'pglite') {
+    const pglite = (db as unknown as { $client: { transaction<R>(fn: (tx: RawClient) => Promise<R>): Promise<R> } }).$client;
+    return pglite.transaction((tx) =>
+      work({
+        rawTx: true,
+        query: async <Row>(_name: string, text: string, values: unknown[]) => (await tx.query(text, values)).rows as Row[],
+      }),
+    );
+  }
+  const pool = (db as unknown as { $client: { connect(): Promise<RawClient & { release(error?: Error | boolean): void }> } })
+    .$client;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work({
+      rawTx: true,
+      query: async <Row>(name: string, text: string, values: unknown[]) =>
+        (await client.query({ name, text, values })).rows as Row[],
+    });
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is closed instead of going back to the pool.
+    await client.query('rollback').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 const kinds = new WeakMap<object, Database['kind']>();

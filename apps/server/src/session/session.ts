@@ -3,19 +3,17 @@
 // Each instance remembers a cookie's user id for a few seconds (cache/sessions.ts, decision 008); logout
 // forgets it at once in this process.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { perApp } from '../cache/per-app';
 import { type SessionCache, createSessionCache, forgetSession, registerSessionCache } from '../cache/sessions';
 import type { AppContext } from '../context';
 import { type Db, type DbOrTx, statement } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions } from '../db/schema';
 import { unauthorized } from '../http/errors';
 
 export const SESSION_COOKIE = 'qq_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-export type User = typeof users.$inferSelect;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -33,20 +31,6 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
   // Forgotten again: a request that read the session just before the delete may have cached it meanwhile.
   forgetSession(db, idHash);
-}
-
-export async function findSessionUser(db: DbOrTx, token: string, now = Date.now()): Promise<User | undefined> {
-  return (await findSession(db, hashToken(token), now))?.user;
-}
-
-async function findSession(db: DbOrTx, idHash: string, now: number) {
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
-    .limit(1);
-  return row;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
@@ -105,21 +89,4 @@ export async function requireUserId(db: Db, request: FastifyRequest): Promise<nu
   const userId = Number(row.user_id);
   cache?.set(idHash, { userId, expiresAt: Number(row.expires_ms) }, now);
   return userId;
-}
-
-/** The signed-in user, or a 401 that the web app answers by clearing its flags and going to /. */
-export async function requireUser(db: DbOrTx, request: FastifyRequest): Promise<User> {
-  const idHash = hashToken(cookieToken(request));
-  const cache = sessionCache(db, request);
-  const now = Date.now();
-  const cached = cache?.get(idHash, now);
-  if (cached) {
-    const [user] = await db.select().from(users).where(eq(users.id, cached.userId)).limit(1);
-    if (!user) throw sessionEnded();
-    return user;
-  }
-  const found = await findSession(db, idHash, now);
-  if (!found) throw sessionEnded();
-  cache?.set(idHash, { userId: found.user.id, expiresAt: found.expiresAt.getTime() }, now);
-  return found.user;
 }

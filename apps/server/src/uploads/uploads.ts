@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { badRequest, forbidden } from '../http/errors';
 import { findCheckpoint } from '../checkpoints/queries';
-import { requireUser } from '../session/session';
+import { requireUserId } from '../session/session';
 import { detectImageType } from './image-type';
 
 const URL_TTL_SEC = 15 * 60;
@@ -30,16 +30,16 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/uploads/url',
       { schema: { querystring: uploadUrlQuerySchema, response: { 200: uploadUrlSchema } } },
       async (request) => {
-        const user = await requireUser(ctx.db, request);
+        const userId = await requireUserId(ctx.db, request);
         const campaign = await ctx.campaign.get();
         const checkpoint = await findCheckpoint(ctx.db, campaign.id, request.query.checkpointId);
         if (checkpoint.type !== 'Upload') throw badRequest('This checkpoint does not take a photo.');
         const contentType = request.query.filetype;
-        const key = `${user.id}-${checkpoint.slug}-${Math.floor(ctx.now() / 1000)}-${randomBytes(6).toString('hex')}.${EXTENSIONS[contentType]}`;
-        await ctx.db.insert(uploads).values({ key, userId: user.id, checkpointId: checkpoint.id, contentType, size: 0 });
+        const key = `${userId}-${checkpoint.slug}-${Math.floor(ctx.now() / 1000)}-${randomBytes(6).toString('hex')}.${EXTENSIONS[contentType]}`;
+        await ctx.db.insert(uploads).values({ key, userId, checkpointId: checkpoint.id, contentType, size: 0 });
         const expires = Math.floor(ctx.now() / 1000) + URL_TTL_SEC;
         const presigned = await ctx.storage.presignPut(key, contentType, undefined, URL_TTL_SEC);
-        const query = new URLSearchParams({ exp: String(expires), sig: sign(ctx.secret, key, user.id, contentType, expires) });
+        const query = new URLSearchParams({ exp: String(expires), sig: sign(ctx.secret, key, userId, contentType, expires) });
         return { uploadUrl: presigned ?? `/api/uploads/${key}?${query.toString()}`, key, maxBytes: UPLOAD_MAX_BYTES };
       },
     );
