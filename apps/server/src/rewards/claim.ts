@@ -3,9 +3,8 @@
 import { randomInt } from 'node:crypto';
 import { type ClaimResult, messages } from '@quackquest/contract';
 import type { AppContext } from '../context';
-import { statement, transaction } from '../db/client';
+import { statement } from '../db/client';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { lockUserRow } from '../ledger/ledger';
 import { sessionEnded } from '../session/session';
 
 // Crockford-style alphabet: no 0/O or 1/I/L to misread when staff type a code.
@@ -17,8 +16,10 @@ export function newVoucherCode(): string {
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** What one claim statement saw and did; the rules are checked on it in TypeScript (checkClaim). */
+/** What qq_claim saw and did (migration 0003); the rules' messages are picked from it (checkClaim). */
 interface ClaimRow {
+  ducks: number;
+  cabin_owner: boolean;
   prev_item: string | null;
   prev_price: number | null;
   prev_voucher: string | null;
@@ -35,49 +36,15 @@ interface ClaimRow {
 }
 
 /**
- * $1 user id, $2 Idempotency-Key, $3 campaign id, $4 item, $5 the visitor's locked balance, $6 a new voucher
- * code, $7 time. Reads the previous claim with this key, the reward and the visitor's claims of it, and,
- * when there is no previous claim, the balance covers the price and stock is above 0, takes one from
- * stock and writes the claim, its ledger row and the balance (what ledger/addLedgerRow does, in SQL).
+ * The whole claim is one call of the database function qq_claim (migration 0003): lock the visitor's row
+ * (decision 003), then, in one statement that sees every earlier claim of the visitor, read the previous
+ * claim with this key, the reward and the visitor's claims of it, check the window, eligibility, per-user
+ * limit, balance and stock, and when they hold take one from stock and write the claim, its ledger row and
+ * the balance. One round trip, and the reward's row stays locked only to the end of the call: claims of
+ * one reward take turns on that lock (bench/RESULTS.md).
  */
-const claimStatement = statement<ClaimRow>(
-  'qq_claim',
-  `with prev as (
-     select r.item, c.price, c.voucher_code, c.created_at from claims c join rewards r on r.id = c.reward_id
-     where c.user_id = $1 and c.idempotency_key = $2),
-   reward as (
-     select id, price, stock, start_date, end_date, eligibility, per_user_limit from rewards
-     where campaign_id = $3 and item = $4 and not removed),
-   mine as (select count(*)::int as n from claims where user_id = $1 and reward_id = (select id from reward)),
-   taken as (
-     update rewards set stock = rewards.stock - 1 from reward
-     where rewards.id = reward.id and rewards.stock > 0 and reward.price <= $5::int
-       and not exists (select 1 from prev)
-     returning rewards.id, reward.price),
-   claim as (
-     insert into claims (user_id, reward_id, price, voucher_code, idempotency_key, created_at)
-     select $1, id, price, $6, $2, $7::timestamptz from taken
-     returning id, price),
-   entry as (
-     insert into ledger (user_id, amount, posted, kind, claim_id, created_at)
-     select $1, -price, true, 'claim', id, $7::timestamptz from claim returning amount),
-   balance as (
-     update users set ducks = ducks + entry.amount, ducks_at = $7::timestamptz from entry
-     where users.id = $1 returning users.id)
-   select prev.item as prev_item, prev.price as prev_price, prev.voucher_code as prev_voucher,
-          (extract(epoch from prev.created_at) * 1000)::float8 as prev_at_ms,
-          reward.id as reward_id, reward.price, reward.stock, reward.start_date, reward.end_date,
-          reward.eligibility, reward.per_user_limit, (select n from mine) as mine,
-          (select claim.id from claim, balance) as claim_id
-   from (select 1) as one left join prev on true left join reward on true`,
-);
+const claimStatement = statement<ClaimRow>('qq_claim', 'select * from qq_claim($1, $2, $3, $4, $5, $6, $7)');
 
-/**
- * Four round trips: BEGIN, the visitor's lock (decision 003), claimStatement, COMMIT. The statement runs
- * after the lock is held, so it sees every earlier claim of this visitor. The rules are checked in
- * TypeScript on what it read (checkClaim); a claim they refuse is rolled back. The reward's row stays
- * locked from that statement to the commit: one round trip.
- */
 export async function claimReward(
   ctx: AppContext,
   userId: number,
@@ -88,52 +55,49 @@ export async function claimReward(
     throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
   }
   const campaign = await ctx.campaign.get();
-  return transaction(ctx.db, async (tx) => {
-    const [user] = await lockUserRow(tx, [userId]);
-    if (!user) throw sessionEnded();
-    const atMs = ctx.now();
-    const voucherCode = newVoucherCode();
-    const [row] = await claimStatement(tx, [
-      userId,
-      idempotencyKey,
-      campaign.id,
+  const atMs = ctx.now();
+  const nowSec = Math.floor(atMs / 1000);
+  const voucherCode = newVoucherCode();
+  const [row] = await claimStatement(ctx.db, [
+    userId,
+    idempotencyKey,
+    campaign.id,
+    item,
+    voucherCode,
+    new Date(atMs).toISOString(),
+    nowSec,
+  ]);
+  if (!row) throw sessionEnded();
+  if (row.prev_item !== null) {
+    if (row.prev_item !== item) throw new HttpError(422, 'This Idempotency-Key was already used for another reward.');
+    const claim = {
       item,
-      user.ducks,
-      voucherCode,
-      new Date(atMs).toISOString(),
-    ]);
-    if (row?.prev_item != null) {
-      if (row.prev_item !== item) throw new HttpError(422, 'This Idempotency-Key was already used for another reward.');
-      const claim = {
-        item,
-        price: Number(row.prev_price),
-        voucherCode: String(row.prev_voucher),
-        timestamp: Math.floor(Number(row.prev_at_ms) / 1000),
-        duckPoints: user.ducks,
-      };
-      return { created: false, claim };
-    }
-    if (row?.reward_id == null) throw notFound('Reward not found.');
-    const price = Number(row.price);
-    checkClaim({
-      nowSec: Math.floor(atMs / 1000),
-      startDate: row.start_date === null ? null : Number(row.start_date),
-      endDate: row.end_date === null ? null : Number(row.end_date),
-      stock: Number(row.stock),
-      eligibility: row.eligibility,
-      cabinOwner: user.cabin_owner,
-      perUserLimit: row.per_user_limit,
-      mine: Number(row.mine),
-      price,
-      ducks: user.ducks,
-    });
-    // Every rule passed but the stock ran out between this statement's start and its update.
-    if (row.claim_id === null) throw conflict(messages.rewardSoldOut);
-    return {
-      created: true,
-      claim: { item, price, voucherCode, timestamp: Math.floor(atMs / 1000), duckPoints: user.ducks - price },
+      price: Number(row.prev_price),
+      voucherCode: String(row.prev_voucher),
+      timestamp: Math.floor(Number(row.prev_at_ms) / 1000),
+      duckPoints: row.ducks,
     };
+    return { created: false, claim };
+  }
+  if (row.reward_id === null) throw notFound('Reward not found.');
+  const price = Number(row.price);
+  if (row.claim_id !== null) {
+    return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks - price } };
+  }
+  // Refused: the first rule broken says why; with none broken, the stock ran out while the claim waited.
+  checkClaim({
+    nowSec,
+    startDate: row.start_date === null ? null : Number(row.start_date),
+    endDate: row.end_date === null ? null : Number(row.end_date),
+    stock: Number(row.stock),
+    eligibility: row.eligibility,
+    cabinOwner: row.cabin_owner,
+    perUserLimit: row.per_user_limit,
+    mine: Number(row.mine),
+    price,
+    ducks: row.ducks,
   });
+  throw conflict(messages.rewardSoldOut);
 }
 
 /** The rules of a claim, in the order their messages take precedence; throws the first one broken. */
