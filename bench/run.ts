@@ -303,21 +303,9 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         await load(url, { kind: 'attempt-spin', cookies: seeded.cookies, checkpoints: fixtures.pairCheckpoints }, options),
         0.5,
       );
-      const claimed = await load(url, { kind: 'claim', cookies: fixtures.claimCookies, item: fixtures.claimItem }, options);
-      await record('POST /api/claims', claimed);
       await record(
-        'prototype: claim, stock taken last',
-        await load(
-          url,
-          {
-            kind: 'claim',
-            cookies: fixtures.claimCookies,
-            item: fixtures.claimItem,
-            path: '/bench/claim-stock-last',
-            offset: claimed.requests + 1000,
-          },
-          options,
-        ),
+        'POST /api/claims',
+        await load(url, { kind: 'claim', cookies: fixtures.claimCookies, item: fixtures.claimItem }, options),
       );
     }
 
