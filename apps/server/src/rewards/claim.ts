@@ -36,14 +36,16 @@ interface ClaimRow {
 }
 
 /**
- * The whole claim is one call of the database function qq_claim (migration 0003): lock the visitor's row
- * (decision 003), then, in one statement that sees every earlier claim of the visitor, read the previous
- * claim with this key, the reward and the visitor's claims of it, check the window, eligibility, per-user
- * limit, balance and stock, and when they hold take one from stock and write the claim, its ledger row and
- * the balance. One round trip, and the reward's row stays locked only to the end of the call: claims of
- * one reward take turns on that lock (bench/RESULTS.md).
+ * The whole claim is one call of the database function qq_claim (migration 0003, decision 010): lock the
+ * visitor's row (decision 003), read the previous claim with this key, the reward and the visitor's claims
+ * of it, check the window, eligibility, per-user limit, balance and stock, and when they hold write the
+ * claim, its ledger row and the balance, and take one from stock last. One round trip, and the reward's row
+ * stays locked only from that last update to the end of the call: claims of one reward take turns on it.
  */
 const claimStatement = statement<ClaimRow>('qq_claim', 'select * from qq_claim($1, $2, $3, $4, $5, $6, $7)');
+
+/** Raised by qq_claim when every rule held but the stock ran out; nothing was written. */
+const SOLD_OUT_SQLSTATE = 'QQ409';
 
 export async function claimReward(
   ctx: AppContext,
@@ -66,7 +68,10 @@ export async function claimReward(
     voucherCode,
     new Date(atMs).toISOString(),
     nowSec,
-  ]);
+  ]).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === SOLD_OUT_SQLSTATE) throw conflict(messages.rewardSoldOut);
+    throw error;
+  });
   if (!row) throw sessionEnded();
   if (row.prev_item !== null) {
     if (row.prev_item !== item) throw new HttpError(422, 'This Idempotency-Key was already used for another reward.');
@@ -84,7 +89,8 @@ export async function claimReward(
   if (row.claim_id !== null) {
     return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks - price } };
   }
-  // Refused: the first rule broken says why; with none broken, the stock ran out while the claim waited.
+  // Refused: checkClaim throws the message of the first rule broken. qq_claim checks the same rules, so
+  // there is always one; were there none, sold out is the answer that promises nothing.
   checkClaim({
     nowSec,
     startDate: row.start_date === null ? null : Number(row.start_date),
