@@ -18,7 +18,20 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** PostgreSQL cannot store a NUL character in text; a value holding one is refused before any handler. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
+
 export function registerErrorHandlers(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
@@ -35,6 +48,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
+    // Anything that still reached the database with a NUL (a header, say) is the caller's doing too.
+    if (databaseErrorCode(error) === UNTRANSLATABLE_CHARACTER) return reply.status(400).send({ message: NUL_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error, status) });
@@ -57,4 +72,20 @@ function clientMessage(error: FastifyError, status: number): string {
     default:
       return status === 429 ? error.message : error.message || 'Bad request.';
   }
+}
+
+// SQLSTATE 22021 character_not_in_repertoire: "invalid byte sequence for encoding UTF8: 0x00".
+const UNTRANSLATABLE_CHARACTER = '22021';
+
+/** The SQLSTATE of a database error, also when Drizzle wrapped it (as its `cause`). */
+function databaseErrorCode(error: unknown): unknown {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

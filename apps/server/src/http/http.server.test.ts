@@ -134,3 +134,23 @@ describe('checkpoint images', () => {
     },
   );
 });
+
+describe('a NUL character (PostgreSQL cannot store one)', () => {
+  it('in a query string: 400 with a message, not a 5xx (found by the fuzz test)', async () => {
+    const user = await createUser();
+    const reply = await api('GET', '/api/checkpoint-image?img_id=%00', user);
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { message: 'The request contains a NUL character, which is not allowed.' },
+    });
+  });
+
+  it('in a JSON body: 400, and the attempt is not counted', async () => {
+    const user = await createUser();
+    const checkpoint = await addCheckpoint({ type: 'Str' });
+    const reply = await api('POST', `/api/checkpoints/${checkpoint.slug}/attempts`, user, { answer: 'Quack\u0000ers' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toContain('NUL character');
+    expect(await attemptsOn(user, checkpoint.slug)).toBe(0);
+  });
+});
