@@ -247,7 +247,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
 
     app = await buildApp({ env, database, logger: false });
     if (options.noCaches) overrideCacheSettings(app.ctx, NO_CACHES);
-    registerPrototypes(app, database.db);
+    registerPrototypes(app, database.db, users);
     app.get('/bench/trivial', async () => ({ hello: 'world' }));
     // The floor for any per-visitor read: one prepared primary-key query and nothing else.
     const oneRow = statement<{ ducks: number }>('bench_one_row', 'select ducks from users where id = $1');
@@ -283,8 +283,13 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         'trivial (same app)',
         await load(url, { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }, options),
       );
-    if (!options.writesOnly)
+    if (!options.writesOnly) {
       await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+      await record(
+        'prototype: one-query floor, batched',
+        await load(url, { kind: 'get', path: '/bench/one-query-batched', cookies: [] }, options),
+      );
+    }
     for (const read of options.writesOnly ? [] : reads)
       await record(`GET ${read}`, await load(url, { kind: 'get', path: read, cookies: seeded.cookies }, options));
 
