@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { perApp } from '../cache/per-app';
 import { type Refreshing, refreshing } from '../cache/refreshing';
 import type { AppContext } from '../context';
+import { batcher } from '../db/batch';
 import { type Db, statement } from '../db/client';
 import { checkpoints } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -46,39 +47,67 @@ export async function readCheckpointContent(db: Db, campaignId: string): Promise
   }));
 }
 
-// The session is checked in the same query ($1 the cookie's hash, $2 now): one row per checkpoint attempted,
-// one row with a null checkpoint for a visitor with no attempts, no row without a valid session.
-const progressQuery = statement<{ checkpoint_id: number | null; attempts: string | number; completed: boolean | string }>(
-  'qq_checkpoint_progress',
-  `select a.checkpoint_id, count(a.id) filter (where a.counted) as attempts,
+// The session is checked in the same query ($1 the cookies' hashes, $2 now), for a batch of visitors: one row
+// per (visitor, checkpoint attempted), one row with a null checkpoint for a visitor with no attempts, no row
+// for a hash without a valid session.
+const progressQuery = statement<{
+  id_hash: string;
+  checkpoint_id: number | null;
+  attempts: string | number;
+  completed: boolean | string;
+}>(
+  'qq_checkpoint_progress_batch',
+  `select s.id_hash, a.checkpoint_id, count(a.id) filter (where a.counted) as attempts,
           coalesce(bool_or(a.counted and (a.outcome = 'valid' or sp.id is not null)), false) as completed
    from sessions s
    left join attempts a on a.user_id = s.user_id
    left join spins sp on sp.attempt_id = a.id
-   where s.id_hash = $1 and s.expires_at > $2::timestamptz
-   group by s.user_id, a.checkpoint_id`,
+   where s.id_hash = any($1::text[]) and s.expires_at > $2::timestamptz
+   group by s.id_hash, a.checkpoint_id`,
 );
+
+type Progress = Map<number, { attempts: number; completed: boolean }>;
+
+/** Each database's progress loader: the visitors asking at about the same time share one query (db/batch.ts). */
+const progressLoaders = new WeakMap<Db, (idHash: string) => Promise<Progress | undefined>>();
+
+function progressLoader(db: Db) {
+  let load = progressLoaders.get(db);
+  if (!load) {
+    load = batcher<string, Progress>(
+      async (hashes) => {
+        const byHash = new Map<string, Progress>();
+        for (const r of await progressQuery(db, [hashes, new Date().toISOString()])) {
+          let progress = byHash.get(r.id_hash);
+          if (!progress) byHash.set(r.id_hash, (progress = new Map() as Progress));
+          if (r.checkpoint_id === null) continue;
+          progress.set(Number(r.checkpoint_id), {
+            attempts: Number(r.attempts),
+            completed: r.completed === true || r.completed === 't',
+          });
+        }
+        return byHash;
+      },
+      { max: 200, parallel: 2 },
+    );
+    progressLoaders.set(db, load);
+  }
+  return load;
+}
 
 /**
  * The campaign's checkpoints with the attempt counts of the session's user (`idHash`), or undefined without
  * a valid session. Secret fields are never selected. The content is the same for everyone (`content` may
- * cache it); only the progress is read per visitor, in one query.
+ * cache it); only the progress is read per visitor, batched with other visitors' (never cached).
  */
 export async function listCheckpoints(
   db: Db,
   campaignId: string,
   idHash: string,
   content: (campaignId: string) => Promise<CheckpointContent[]> = (id) => readCheckpointContent(db, id),
-  now = Date.now(),
 ): Promise<Checkpoint[] | undefined> {
-  const [list, rows] = await Promise.all([content(campaignId), progressQuery(db, [idHash, new Date(now).toISOString()])]);
-  if (rows.length === 0) return undefined;
-  const progress = new Map(
-    rows.map((r) => [
-      Number(r.checkpoint_id),
-      { attempts: Number(r.attempts), completed: r.completed === true || r.completed === 't' },
-    ]),
-  );
+  const [list, progress] = await Promise.all([content(campaignId), progressLoader(db)(idHash)]);
+  if (!progress) return undefined;
   return list.map(({ id, ...checkpoint }) => ({ ...checkpoint, ...(progress.get(id) ?? { attempts: 0, completed: false }) }));
 }
 

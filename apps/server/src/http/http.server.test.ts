@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCheckpoint, api, createUser, getTestContext, me, spin } from '../../test/helpers';
+import { addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
 
 async function attemptsOn(user: Awaited<ReturnType<typeof createUser>>, slug: string) {
   const list = await api('GET', '/api/checkpoints', user);
@@ -152,5 +152,24 @@ describe('a NUL character (PostgreSQL cannot store one)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.message).toContain('NUL character');
     expect(await attemptsOn(user, checkpoint.slug)).toBe(0);
+  });
+});
+
+describe('GET /api/checkpoints for many visitors at once (their progress is read in shared queries)', () => {
+  it('each visitor sees their own attempts, and a visitor without a valid session gets a 401', async () => {
+    const checkpoint = await addCheckpoint({ type: 'Str', maxAttempts: 10 });
+    const visitors = await Promise.all(Array.from({ length: 12 }, () => createUser()));
+    for (const [i, user] of visitors.entries()) {
+      if (i % 2 === 1) expect((await attempt(user, checkpoint.slug, `Quack ${i}`)).status).toBe(200);
+    }
+    const forged = { ...visitors[0]!, headers: { cookie: 'qq_session=not-a-session' } };
+    const replies = await Promise.all([...visitors, forged, ...visitors].map((user) => api('GET', '/api/checkpoints', user)));
+    const counts = replies.map((r) =>
+      r.status === 200
+        ? (r.body.data as { checkpointId: string; attempts: number }[]).find((c) => c.checkpointId === checkpoint.slug)?.attempts
+        : r.status,
+    );
+    const expected = visitors.map((_, i) => i % 2);
+    expect(counts).toEqual([...expected, 401, ...expected]);
   });
 });

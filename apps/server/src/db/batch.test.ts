@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { batcher } from './batch';
+
+/** A fake query that records its batches and answers once `release()` is called. */
+function fakeQuery() {
+  const batches: string[][] = [];
+  const pending: (() => void)[] = [];
+  const run = (keys: string[]) => {
+    batches.push(keys);
+    return new Promise<Map<string, string>>((resolve) => {
+      pending.push(() => resolve(new Map(keys.filter((k) => k !== 'missing').map((k) => [k, `row of ${k}`]))));
+    });
+  };
+  const release = async () => {
+    for (const done of pending.splice(0)) done();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { run, batches, release };
+}
+
+describe('batcher', () => {
+  it('sends the first request at once and the ones that arrive meanwhile together, each with its own answer', async () => {
+    const q = fakeQuery();
+    const load = batcher(q.run, { max: 100, parallel: 1 });
+    const first = load('a');
+    const rest = ['b', 'c', 'missing'].map(load);
+    expect(q.batches).toEqual([['a']]);
+    await q.release();
+    expect(q.batches).toEqual([['a'], ['b', 'c', 'missing']]);
+    await q.release();
+    expect(await first).toBe('row of a');
+    expect(await Promise.all(rest)).toEqual(['row of b', 'row of c', undefined]);
+  });
+
+  it('asks for a key once per batch however many requests wait for it', async () => {
+    const q = fakeQuery();
+    const load = batcher(q.run, { max: 100, parallel: 1 });
+    void load('x');
+    const same = [load('a'), load('a'), load('b')];
+    await q.release();
+    expect(q.batches[1]).toEqual(['a', 'b']);
+    await q.release();
+    expect(await Promise.all(same)).toEqual(['row of a', 'row of a', 'row of b']);
+  });
+
+  it('keeps to at most `max` keys per query and `parallel` queries at once', async () => {
+    const q = fakeQuery();
+    const load = batcher(q.run, { max: 2, parallel: 2 });
+    const all = ['a', 'b', 'c', 'd', 'e'].map(load);
+    expect(q.batches).toEqual([['a'], ['b']]);
+    await q.release();
+    expect(q.batches.slice(2)).toEqual([['c', 'd'], ['e']]);
+    await q.release();
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e'].map((k) => `row of ${k}`));
+  });
+
+  it('fails every request of a failed batch, and the next batch runs', async () => {
+    let calls = 0;
+    const load = batcher(
+      async (keys: string[]) => {
+        calls++;
+        if (calls === 1) throw new Error('connection lost');
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+      { max: 10, parallel: 1 },
+    );
+    const failed = [load('a'), load('b')];
+    await expect(failed[0]).rejects.toThrow('connection lost');
+    await expect(load('c')).resolves.toBe('C');
+  });
+});
