@@ -46,6 +46,23 @@ describe('rank from a snapshot', () => {
     }
   });
 
+  it('stays exact for many visitors asking at once (their ranks are counted in shared queries)', async () => {
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
+    for (const visitor of visitors) await index.standing(idHash(visitor)); // each now has a remembered position
+    // Other files may add users meanwhile: each rank must lie between the exact ranks before and after.
+    const before = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
+    const standings = await Promise.all([...visitors, ...visitors].map((v) => index.standing(idHash(v))));
+    const after = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
+    standings.forEach((standing, i) => {
+      const n = i % visitors.length;
+      expect(standing?.id).toBe(visitors[n]!.id);
+      expect(standing!.rank).toBeGreaterThanOrEqual(Math.min(before[n]!, after[n]!));
+      expect(standing!.rank).toBeLessThanOrEqual(Math.max(before[n]!, after[n]!));
+    });
+    expect(await index.standing(hashToken('not a session'))).toBeUndefined();
+  });
+
   it('stays exact when a visitor moves past the remembered position, up or down', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });

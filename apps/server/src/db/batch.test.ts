@@ -23,7 +23,7 @@ describe('batcher', () => {
     const q = fakeQuery();
     const load = batcher(q.run, { max: 100, parallel: 1 });
     const first = load('a');
-    const rest = ['b', 'c', 'missing'].map(load);
+    const rest = ['b', 'c', 'missing'].map((key) => load(key));
     expect(q.batches).toEqual([['a']]);
     await q.release();
     expect(q.batches).toEqual([['a'], ['b', 'c', 'missing']]);
@@ -46,7 +46,7 @@ describe('batcher', () => {
   it('keeps to at most `max` keys per query and `parallel` queries at once', async () => {
     const q = fakeQuery();
     const load = batcher(q.run, { max: 2, parallel: 2 });
-    const all = ['a', 'b', 'c', 'd', 'e'].map(load);
+    const all = ['a', 'b', 'c', 'd', 'e'].map((key) => load(key));
     expect(q.batches).toEqual([['a'], ['b']]);
     await q.release();
     expect(q.batches.slice(2)).toEqual([['c', 'd'], ['e']]);

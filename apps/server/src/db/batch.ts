@@ -11,11 +11,15 @@ export interface BatchOptions {
 }
 
 /**
- * A loader for one kind of hot read: `run` gets distinct keys and answers a map from key to result (a key
- * it leaves out gets undefined). A failed query fails every request of its batch.
+ * A loader for one kind of hot read: `run` gets distinct keys (with the argument the first request of each
+ * key came with) and answers a map from key to result (a key it leaves out gets undefined). A failed query
+ * fails every request of its batch. Requests with the same key must mean the same argument.
  */
-export function batcher<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, options: BatchOptions): (key: K) => Promise<R | undefined> {
-  type Waiter = { resolve: (result: R | undefined) => void; reject: (error: unknown) => void };
+export function batcher<K, R, A = undefined>(
+  run: (keys: K[], args: A[]) => Promise<Map<K, R>>,
+  options: BatchOptions,
+): (key: K, arg?: A) => Promise<R | undefined> {
+  type Waiter = { arg: A; resolve: (result: R | undefined) => void; reject: (error: unknown) => void };
   let waiting = new Map<K, Waiter[]>();
   let running = 0;
 
@@ -30,7 +34,10 @@ export function batcher<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, options: B
         for (const key of batch.keys()) waiting.delete(key);
       }
       running++;
-      run([...batch.keys()])
+      run(
+        [...batch.keys()],
+        [...batch.values()].map((waiters) => waiters[0]!.arg),
+      )
         .then(
           (results) => {
             for (const [key, waiters] of batch) for (const w of waiters) w.resolve(results.get(key));
@@ -46,11 +53,12 @@ export function batcher<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, options: B
     }
   };
 
-  return (key) =>
+  return (key, arg) =>
     new Promise<R | undefined>((resolve, reject) => {
+      const waiter = { arg: arg as A, resolve, reject };
       const waiters = waiting.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(key, [{ resolve, reject }]);
+      if (waiters) waiters.push(waiter);
+      else waiting.set(key, [waiter]);
       flush();
     });
 }

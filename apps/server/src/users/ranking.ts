@@ -12,6 +12,7 @@ import { boundedMap } from '../cache/bounded-map';
 import { refreshing } from '../cache/refreshing';
 import type { CacheSettings } from '../cache/settings';
 import type { AppContext } from '../context';
+import { batcher } from '../db/batch';
 import { type Db, queryRows, statement } from '../db/client';
 import { users } from '../db/schema';
 
@@ -118,21 +119,57 @@ const standingFromTop = statement<StandingRow>(
    ${bySession}`,
 );
 
-/** Counted from the position ($3 ducks, $4 ducks_at, $5 id) at or before the user: the three index ranges between them. */
-const standingFromPosition = statement<StandingRow>(
-  'qq_standing_from',
-  `select ${userColumns},
+/**
+ * Counted from the position at or before each user: the three index ranges between them. For a batch of
+ * visitors (db/batch.ts): $1 the cookies' hashes, $2 now, and per hash its position's ducks ($3), ducks_at
+ * as text ($4) and id ($5). One row per hash with a valid session.
+ */
+const standingsFromPositions = statement<StandingRow & { id_hash: string }>(
+  'qq_standing_from_batch',
+  `select r.id_hash, ${userColumns},
      case
-       when u.ducks = $3 and (u.ducks_at, u.id) >= ($4::timestamptz, $5::bigint) then
+       when u.ducks = r.p_ducks and (u.ducks_at, u.id) >= (r.p_at::timestamptz, r.p_id) then
          (select count(*) from users t
-          where t.ducks = $3 and (t.ducks_at, t.id) > ($4::timestamptz, $5::bigint) and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
-       when u.ducks < $3 then
-         (select count(*) from users t where t.ducks = $3 and (t.ducks_at, t.id) > ($4::timestamptz, $5::bigint))
-         + (select count(*) from users t where t.ducks < $3 and t.ducks > u.ducks)
+          where t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id) and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
+       when u.ducks < r.p_ducks then
+         (select count(*) from users t where t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id))
+         + (select count(*) from users t where t.ducks < r.p_ducks and t.ducks > u.ducks)
          + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
      end as between
-   ${bySession}`,
+   from unnest($1::text[], $3::int[], $4::text[], $5::bigint[]) as r(id_hash, p_ducks, p_at, p_id)
+   join sessions s on s.id_hash = r.id_hash and s.expires_at > $2::timestamptz
+   join users u on u.id = s.user_id`,
 );
+
+/** Each database's loader of standingsFromPositions, keyed by session hash and position. */
+const standingLoaders = new WeakMap<Db, (key: string, arg: [string, RankPosition]) => Promise<StandingRow | undefined>>();
+
+function standingLoader(db: Db) {
+  let load = standingLoaders.get(db);
+  if (!load) {
+    load = batcher<string, StandingRow, [string, RankPosition]>(
+      async (keys, args) => {
+        const rows = await standingsFromPositions(db, [
+          args.map(([idHash]) => idHash),
+          new Date().toISOString(),
+          args.map(([, from]) => from.ducks),
+          args.map(([, from]) => from.atText),
+          args.map(([, from]) => from.id),
+        ]);
+        const byHash = new Map(rows.map((row) => [row.id_hash, row]));
+        const result = new Map<string, StandingRow>();
+        keys.forEach((key, i) => {
+          const row = byHash.get(args[i]![0]);
+          if (row) result.set(key, row);
+        });
+        return result;
+      },
+      { max: 200, parallel: 2 },
+    );
+    standingLoaders.set(db, load);
+  }
+  return load;
+}
 
 function keyOf(row: StandingRow): RankKey {
   return { ducks: Number(row.ducks), atText: row.at_text, atUs: BigInt(row.at_us), id: Number(row.id) };
@@ -155,9 +192,9 @@ async function readStanding(
       hint = keyOf(row);
     }
     const from = positionAtOrBefore(positions, hint);
-    const [row] = from
-      ? await standingFromPosition(db, [...session, from.ducks, from.atText, from.id])
-      : await standingFromTop(db, session);
+    const row = from
+      ? await standingLoader(db)(`${session[0]} ${from.id}`, [session[0], from])
+      : (await standingFromTop(db, session))[0];
     if (!row) return undefined;
     const key = keyOf(row);
     if (row.between !== null) return { row, key, rank: (from?.rank ?? 0) + Number(row.between) };
