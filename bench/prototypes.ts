@@ -1,6 +1,7 @@
 // Prototypes measured next to the real endpoints, to size a fix before it is made in the server.
 // They are registered on the bench's app only; nothing in apps/server uses them.
 import type { FastifyInstance } from 'fastify';
+import { batcher } from '../apps/server/src/db/batch';
 import { type Db, statement } from '../apps/server/src/db/client';
 import { requireUserId } from '../apps/server/src/session/session';
 import { chooseDucks } from '../apps/server/src/spin/wheel';
@@ -28,46 +29,13 @@ const spinStatement = statement<{ spun: string | number; needs_review: boolean |
    select (select count(*) from balance) as spun, (select needs_review from spent) as needs_review`,
 );
 
-/**
- * Batching: requests that arrive while a query is at the database wait for it to return and then go
- * together in ONE query (up to `max` keys; up to `parallel` queries at once). Each request still gets a
- * fresh answer: its query starts after it arrived. Returns the function a request calls with its key.
- */
-export function batcher<K, R>(
-  run: (keys: K[]) => Promise<Map<K, R>>,
-  options: { max: number; parallel: number },
-): (key: K) => Promise<R | undefined> {
-  const waiting: { key: K; resolve: (row: R | undefined) => void; reject: (error: unknown) => void }[] = [];
-  let running = 0;
-  const flush = () => {
-    while (running < options.parallel && waiting.length > 0) {
-      const batch = waiting.splice(0, options.max);
-      running++;
-      run(batch.map((b) => b.key))
-        .then(
-          (rows) => batch.forEach((b) => b.resolve(rows.get(b.key))),
-          (error: unknown) => batch.forEach((b) => b.reject(error)),
-        )
-        .finally(() => {
-          running--;
-          flush();
-        });
-    }
-  };
-  return (key) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ key, resolve, reject });
-      flush();
-    });
-}
-
 const rowsById = statement<{ id: string | number; ducks: number }>(
   'bench_rows_by_id',
   'select id, ducks from users where id = any($1::bigint[])',
 );
 
 export function registerPrototypes(app: FastifyInstance, db: Db, users: number): void {
-  // The one-query floor, batched: the same primary-key read, many requests per query.
+  // The one-query floor, batched (db/batch.ts, as the hot reads): the same primary-key read, many requests per query.
   const oneRow = batcher<number, number>(
     async (ids) => new Map((await rowsById(db, [ids])).map((r) => [Number(r.id), r.ducks])),
     { max: 200, parallel: 2 },
