@@ -48,8 +48,6 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
-    // Anything that still reached the database with a NUL (a header, say) is the caller's doing too.
-    if (databaseErrorCode(error) === UNTRANSLATABLE_CHARACTER) return reply.status(400).send({ message: NUL_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error, status) });
@@ -72,20 +70,4 @@ function clientMessage(error: FastifyError, status: number): string {
     default:
       return status === 429 ? error.message : error.message || 'Bad request.';
   }
-}
-
-// SQLSTATE 22021 character_not_in_repertoire: "invalid byte sequence for encoding UTF8: 0x00".
-const UNTRANSLATABLE_CHARACTER = '22021';
-
-/** The SQLSTATE of a database error, also when Drizzle wrapped it (as its `cause`). */
-function databaseErrorCode(error: unknown): unknown {
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < 3;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
