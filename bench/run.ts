@@ -10,10 +10,13 @@
 // The table is printed and recorded in bench/RESULTS.md; raw JSON goes to bench/out/ (not in git).
 //
 // Options: --quick, --db pglite,postgres, --users 10000,100000, --duration <s>, --connections <n>,
-//          --reads-only, --writes-only, --no-caches, --label <text>, --no-record.
+//          --reads-only, --writes-only, --no-caches, --label <text>, --no-record,
+//          --profile (a V8 CPU profile of the server during each row, in bench/out/*.cpuprofile, summarised
+//          by `tsx bench/profile-summary.ts FILE`; profiling slows the server, so such a run is not recorded).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +51,7 @@ interface Options {
   noCaches: boolean;
   label?: string;
   record: boolean;
+  profile: boolean;
   adminUrl: string;
 }
 
@@ -77,7 +81,8 @@ function parseOptions(argv: string[]): Options {
     writesOnly: argv.includes('--writes-only'),
     noCaches: argv.includes('--no-caches'),
     label: value('--label'),
-    record: !argv.includes('--no-record'),
+    record: !argv.includes('--no-record') && !argv.includes('--profile'),
+    profile: argv.includes('--profile'),
     adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   };
 }
@@ -115,7 +120,30 @@ export interface CpuShares {
 }
 let lastCpu: CpuShares | undefined;
 
+let profiler: Session | undefined;
+
 async function load(url: string, plan: LoadPlan, options: Options, durationSec = options.durationSec): Promise<LoadResult> {
+  if (options.profile) {
+    if (!profiler) {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+    }
+    await profiler.post('Profiler.start');
+    try {
+      return await loadOnce(url, plan, options, durationSec);
+    } finally {
+      const { profile } = await profiler.post('Profiler.stop');
+      const name = `${(('path' in plan && plan.path) || plan.kind).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${Date.now()}.cpuprofile`;
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, name), JSON.stringify(profile));
+      console.log(`profile: bench/out/${name}`);
+    }
+  }
+  return loadOnce(url, plan, options, durationSec);
+}
+
+async function loadOnce(url: string, plan: LoadPlan, options: Options, durationSec: number): Promise<LoadResult> {
   lastLoad1 = os.loadavg()[0]!;
   const serverBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs();

@@ -1,8 +1,7 @@
 // Builds the Fastify app. It never listens: server.ts does, and tests call app.inject().
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createCampaignCache } from './campaign/active';
 import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaign/routes';
@@ -13,6 +12,8 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin';
+import { registerSecurityHeaders } from './http/security-headers';
+import { responseSerializerCompiler } from './http/serializer';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { rewardRoutes } from './rewards/routes';
@@ -40,7 +41,7 @@ export async function buildApp(options: BuildOptions) {
     routerOptions: { maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
   registerErrorHandlers(app);
 
   const ctx: AppContext = {
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('ctx', ctx);
 
   await app.register(fastifyCookie, { secret: ctx.secret });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -18,7 +18,11 @@ export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
   return row;
 }
 
-type CheckpointContent = Omit<Checkpoint, 'attempts' | 'completed'> & { id: number };
+/** A checkpoint as every visitor sees it, and its row id (which the browser never sees). */
+interface CheckpointContent {
+  id: number;
+  open: Omit<Checkpoint, 'attempts' | 'completed'>;
+}
 
 /** The campaign's open list (secret fields are not selected): the same for every visitor. */
 export async function readCheckpointContent(db: Db, campaignId: string): Promise<CheckpointContent[]> {
@@ -39,11 +43,9 @@ export async function readCheckpointContent(db: Db, campaignId: string): Promise
     .from(checkpoints)
     .where(and(eq(checkpoints.campaignId, campaignId), eq(checkpoints.removed, false)))
     .orderBy(asc(checkpoints.sequence), asc(checkpoints.id));
-  return rows.map(({ image, choices, ...row }) => ({
-    ...row,
-    type: row.type as Checkpoint['type'],
-    imgId: imageId(image),
-    mcqChoices: choices ? choices.join('_') : null,
+  return rows.map(({ id, image, choices, ...row }) => ({
+    id,
+    open: { ...row, type: row.type as Checkpoint['type'], imgId: imageId(image), mcqChoices: choices ? choices.join('_') : null },
   }));
 }
 
@@ -108,7 +110,10 @@ export async function listCheckpoints(
 ): Promise<Checkpoint[] | undefined> {
   const [list, progress] = await Promise.all([content(campaignId), progressLoader(db)(idHash)]);
   if (!progress) return undefined;
-  return list.map(({ id, ...checkpoint }) => ({ ...checkpoint, ...(progress.get(id) ?? { attempts: 0, completed: false }) }));
+  return list.map(({ id, open }) => {
+    const mine = progress.get(id);
+    return { ...open, attempts: mine?.attempts ?? 0, completed: mine?.completed ?? false };
+  });
 }
 
 /** The checkpoint content, kept for a few seconds per instance (a pack reload shows within that time). */

@@ -1,6 +1,7 @@
 // One error shape for every failure: `{ message }` with a 4xx status for anything the caller did.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ResponseSchemaError } from './serializer';
 
 export class HttpError extends Error {
   constructor(
@@ -44,7 +45,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       const message = `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue?.message ?? 'bad value'}`;
       return reply.status(400).send({ message });
     }
-    if (isResponseSerializationError(error)) {
+    if (error instanceof ResponseSchemaError) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }

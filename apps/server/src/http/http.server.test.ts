@@ -29,6 +29,30 @@ describe('health and unknown paths', () => {
   });
 });
 
+describe('security headers', () => {
+  it.each([
+    ['a JSON answer', '/healthz', 200],
+    ['a refusal', '/api/me', 401],
+    ['an unknown API path', '/api/no-such-thing', 404],
+  ] as const)(
+    'are on %s: a Content-Security-Policy that lets the QR scanner run, and no sniffing or framing',
+    async (_, url, status) => {
+      const response = await api('GET', url);
+      expect(response.status).toBe(status);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    },
+  );
+});
+
 describe('requests from another site', () => {
   it('refuses a POST with a foreign Origin and changes nothing', async () => {
     const user = await createUser();
