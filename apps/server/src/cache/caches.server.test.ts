@@ -63,6 +63,23 @@ describe('rank from a snapshot', () => {
     expect(await index.standing(hashToken('not a session'))).toBeUndefined();
   });
 
+  it('stays exact for many visitors asking at once for the first time (their users are found in shared queries)', async () => {
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 3 });
+    const hashes = [...visitors.map(idHash), hashToken('not a session'), ...visitors.map(idHash)];
+    const before = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
+    const standings = await Promise.all(hashes.map((hash) => index.standing(hash)));
+    const after = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
+    expect(standings[visitors.length]).toBeUndefined();
+    standings.forEach((standing, i) => {
+      if (i === visitors.length) return;
+      const n = i % (visitors.length + 1);
+      expect(standing?.id).toBe(visitors[n]!.id);
+      expect(standing!.rank).toBeGreaterThanOrEqual(Math.min(before[n]!, after[n]!));
+      expect(standing!.rank).toBeLessThanOrEqual(Math.max(before[n]!, after[n]!));
+    });
+  });
+
   it('stays exact when a visitor moves past the remembered position, up or down', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });

@@ -70,63 +70,51 @@ const progressQuery = statement<{
 
 type Progress = Map<number, { attempts: number; completed: boolean }>;
 
-/** Each database's progress loader: the visitors asking at about the same time share one query (db/batch.ts). */
-const progressLoaders = new WeakMap<Db, (idHash: string) => Promise<Progress | undefined>>();
-
+/** A progress loader: the visitors asking at about the same time share one query (db/batch.ts). */
 function progressLoader(db: Db) {
-  let load = progressLoaders.get(db);
-  if (!load) {
-    load = batcher<string, Progress>(
-      async (hashes) => {
-        const byHash = new Map<string, Progress>();
-        for (const r of await progressQuery(db, [hashes, new Date().toISOString()])) {
-          let progress = byHash.get(r.id_hash);
-          if (!progress) byHash.set(r.id_hash, (progress = new Map() as Progress));
-          if (r.checkpoint_id === null) continue;
-          progress.set(Number(r.checkpoint_id), {
-            attempts: Number(r.attempts),
-            completed: r.completed === true || r.completed === 't',
-          });
-        }
-        return byHash;
-      },
-      { max: 200, parallel: 2 },
-    );
-    progressLoaders.set(db, load);
-  }
-  return load;
+  return batcher<string, Progress>(
+    async (hashes) => {
+      const byHash = new Map<string, Progress>();
+      for (const r of await progressQuery(db, [hashes, new Date().toISOString()])) {
+        let progress = byHash.get(r.id_hash);
+        if (!progress) byHash.set(r.id_hash, (progress = new Map() as Progress));
+        if (r.checkpoint_id === null) continue;
+        progress.set(Number(r.checkpoint_id), {
+          attempts: Number(r.attempts),
+          completed: r.completed === true || r.completed === 't',
+        });
+      }
+      return byHash;
+    },
+    { max: 200, parallel: 2 },
+  );
 }
 
 /**
- * The campaign's checkpoints with the attempt counts of the session's user (`idHash`), or undefined without
- * a valid session. Secret fields are never selected. The content is the same for everyone (`content` may
- * cache it); only the progress is read per visitor, batched with other visitors' (never cached).
+ * This app instance's checkpoint list: `(campaignId, idHash)` gives the campaign's checkpoints with the attempt
+ * counts of the session's user, or undefined without a valid session. Secret fields are never selected. The
+ * content is the same for everyone and kept for a few seconds (a pack reload shows within that time); only
+ * the progress is read per visitor, batched with other visitors' (never cached).
  */
-export async function listCheckpoints(
-  db: Db,
-  campaignId: string,
-  idHash: string,
-  content: (campaignId: string) => Promise<CheckpointContent[]> = (id) => readCheckpointContent(db, id),
-): Promise<Checkpoint[] | undefined> {
-  const [list, progress] = await Promise.all([content(campaignId), progressLoader(db)(idHash)]);
-  if (!progress) return undefined;
-  return list.map(({ id, open }) => {
-    const mine = progress.get(id);
-    return { ...open, attempts: mine?.attempts ?? 0, completed: mine?.completed ?? false };
-  });
-}
-
-/** The checkpoint content, kept for a few seconds per instance (a pack reload shows within that time). */
-export function checkpointContentFor(ctx: AppContext) {
+export function checkpointListFor(ctx: AppContext) {
   return perApp(ctx, 'checkpoints', (settings) => {
     const byCampaign = new Map<string, Refreshing<CheckpointContent[]>>();
-    return (campaignId: string) => {
+    const content = (campaignId: string) => {
       let entry = byCampaign.get(campaignId);
       if (!entry) {
         entry = refreshing(() => readCheckpointContent(ctx.db, campaignId), { intervalMs: settings.checkpointsTtlMs });
         byCampaign.set(campaignId, entry);
       }
       return entry.get();
+    };
+    const loadProgress = progressLoader(ctx.db);
+    return async (campaignId: string, idHash: string): Promise<Checkpoint[] | undefined> => {
+      const [list, progress] = await Promise.all([content(campaignId), loadProgress(idHash)]);
+      if (!progress) return undefined;
+      return list.map(({ id, open }) => {
+        const mine = progress.get(id);
+        return { ...open, attempts: mine?.attempts ?? 0, completed: mine?.completed ?? false };
+      });
     };
   });
 }

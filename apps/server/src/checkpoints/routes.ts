@@ -13,14 +13,14 @@ import { checkpoints } from '../db/schema';
 import { notFound } from '../http/errors';
 import { requireUserId, sessionEnded, sessionHash } from '../session/session';
 import { submitAttempt } from './attempts';
-import { checkpointContentFor, listCheckpoints } from './queries';
+import { checkpointListFor } from './queries';
 
 export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/checkpoints', { schema: { response: { 200: checkpointListSchema } } }, async (request) => {
       const idHash = sessionHash(request);
       const campaign = await ctx.campaign.get();
-      const data = await listCheckpoints(ctx.db, campaign.id, idHash, checkpointContentFor(ctx));
+      const data = await checkpointListFor(ctx)(campaign.id, idHash);
       if (!data) throw sessionEnded();
       return { data };
     });

@@ -108,7 +108,14 @@ interface StandingRow {
 // The signed-in user, found by their session ($1 the cookie's hash, $2 now): a logout shows at once.
 const bySession = `from sessions s join users u on u.id = s.user_id where s.id_hash = $1 and s.expires_at > $2::timestamptz`;
 
-const readUser = statement<StandingRow>('qq_standing_user', `select ${userColumns}, null as between ${bySession}`);
+/** The users of a batch of sessions ($1 the cookies' hashes, $2 each one's now): a row per valid session. */
+const readUsers = statement<StandingRow & { id_hash: string }>(
+  'qq_standing_users',
+  `select r.id_hash, ${userColumns}, null as between
+   from unnest($1::text[], $2::timestamptz[]) as r(id_hash, now)
+   join sessions s on s.id_hash = r.id_hash and s.expires_at > r.now
+   join users u on u.id = s.user_id`,
+);
 
 /** Counted from the top: for users before the first snapshot position, so at most `stride` of them. */
 const standingFromTop = statement<StandingRow>(
@@ -121,7 +128,7 @@ const standingFromTop = statement<StandingRow>(
 
 /**
  * Counted from the position at or before each user: the three index ranges between them. For a batch of
- * visitors (db/batch.ts): $1 the cookies' hashes, $2 now, and per hash its position's ducks ($3), ducks_at
+ * visitors (db/batch.ts): $1 the cookies' hashes, $2 each one's now, and per hash its position's ducks ($3), ducks_at
  * as text ($4) and id ($5). One row per hash with a valid session.
  */
 const standingsFromPositions = statement<StandingRow & { id_hash: string }>(
@@ -136,40 +143,46 @@ const standingsFromPositions = statement<StandingRow & { id_hash: string }>(
          + (select count(*) from users t where t.ducks < r.p_ducks and t.ducks > u.ducks)
          + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
      end as between
-   from unnest($1::text[], $3::int[], $4::text[], $5::bigint[]) as r(id_hash, p_ducks, p_at, p_id)
-   join sessions s on s.id_hash = r.id_hash and s.expires_at > $2::timestamptz
+   from unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::bigint[]) as r(id_hash, now, p_ducks, p_at, p_id)
+   join sessions s on s.id_hash = r.id_hash and s.expires_at > r.now
    join users u on u.id = s.user_id`,
 );
 
-/** Each database's loader of standingsFromPositions, keyed by session hash and position. */
-const standingLoaders = new WeakMap<Db, (key: string, arg: [string, RankPosition]) => Promise<StandingRow | undefined>>();
-
-function standingLoader(db: Db) {
-  let load = standingLoaders.get(db);
-  if (!load) {
-    load = batcher<string, StandingRow, [string, RankPosition]>(
+/**
+ * The hot queries of one database, batched (db/batch.ts): the visitors asking at about the same time share one
+ * query. `user` finds a session's user (when there is no hint yet), `from` counts from a snapshot position.
+ * Each session is checked at its own request's time; two requests of one session in one batch share the first's.
+ */
+function standingLoaders(db: Db) {
+  const byHash = <R extends { id_hash: string }>(rows: R[]) => new Map(rows.map((row) => [row.id_hash, row]));
+  return {
+    user: batcher<string, StandingRow, string>(async (hashes, nows) => byHash(await readUsers(db, [hashes, nows])), {
+      max: 200,
+      parallel: 2,
+    }),
+    from: batcher<string, StandingRow, [idHash: string, now: string, from: RankPosition]>(
       async (keys, args) => {
-        const rows = await standingsFromPositions(db, [
-          args.map(([idHash]) => idHash),
-          new Date().toISOString(),
-          args.map(([, from]) => from.ducks),
-          args.map(([, from]) => from.atText),
-          args.map(([, from]) => from.id),
-        ]);
-        const byHash = new Map(rows.map((row) => [row.id_hash, row]));
+        const found = byHash(
+          await standingsFromPositions(db, [
+            args.map(([idHash]) => idHash),
+            args.map(([, now]) => now),
+            args.map(([, , from]) => from.ducks),
+            args.map(([, , from]) => from.atText),
+            args.map(([, , from]) => from.id),
+          ]),
+        );
         const result = new Map<string, StandingRow>();
         keys.forEach((key, i) => {
-          const row = byHash.get(args[i]![0]);
+          const row = found.get(args[i]![0]);
           if (row) result.set(key, row);
         });
         return result;
       },
       { max: 200, parallel: 2 },
-    );
-    standingLoaders.set(db, load);
-  }
-  return load;
+    ),
+  };
 }
+type StandingLoaders = ReturnType<typeof standingLoaders>;
 
 function keyOf(row: StandingRow): RankKey {
   return { ducks: Number(row.ducks), atText: row.at_text, atUs: BigInt(row.at_us), id: Number(row.id) };
@@ -181,20 +194,19 @@ function keyOf(row: StandingRow): RankKey {
  */
 async function readStanding(
   db: Db,
+  load: StandingLoaders,
   session: [idHash: string, now: string],
   positions: RankPosition[],
   hint: RankKey | undefined,
 ): Promise<{ row: StandingRow; key: RankKey; rank: number } | undefined> {
   for (let tries = 0; tries < 3; tries++) {
     if (!hint) {
-      const [row] = await readUser(db, session);
+      const row = await load.user(...session);
       if (!row) return undefined;
       hint = keyOf(row);
     }
     const from = positionAtOrBefore(positions, hint);
-    const row = from
-      ? await standingLoader(db)(`${session[0]} ${from.id}`, [session[0], from])
-      : (await standingFromTop(db, session))[0];
+    const row = from ? await load.from(`${session[0]} ${from.id}`, [...session, from]) : (await standingFromTop(db, session))[0];
     if (!row) return undefined;
     const key = keyOf(row);
     if (row.between !== null) return { row, key, rank: (from?.rank ?? 0) + Number(row.between) };
@@ -224,11 +236,12 @@ export function createRankIndex(db: Db, settings: CacheSettings) {
   const top = refreshing(() => readTop(db), { intervalMs: settings.topTtlMs });
   // Where each session's user stood last time: picks the snapshot position for the next rank in the same query.
   const hints = boundedMap<string, RankKey>(settings.rankHints);
+  const load = standingLoaders(db);
   return {
     /** The balances, rank and number of users of a session's user (`idHash`); undefined without a valid session. */
     async standing(idHash: string, now = Date.now()): Promise<Standing | undefined> {
       const current = await snapshot.get();
-      const found = await readStanding(db, [idHash, new Date(now).toISOString()], current.positions, hints.get(idHash));
+      const found = await readStanding(db, load, [idHash, new Date(now).toISOString()], current.positions, hints.get(idHash));
       if (!found) {
         hints.delete(idHash);
         return undefined;
