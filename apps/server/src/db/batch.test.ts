@@ -18,24 +18,35 @@ function fakeQuery() {
   return { run, batches, release };
 }
 
+/** One turn of the event loop: what the batcher waits for before it sends. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('batcher', () => {
-  it('sends the first request at once and the ones that arrive meanwhile together, each with its own answer', async () => {
+  it('sends the requests of one event-loop turn together, and those that arrive while it is out next, each with its own answer', async () => {
     const q = fakeQuery();
     const load = batcher(q.run, { max: 100, parallel: 1 });
-    const first = load('a');
-    const rest = ['b', 'c', 'missing'].map((key) => load(key));
-    expect(q.batches).toEqual([['a']]);
+    const first = [load('a'), load('b')];
+    expect(q.batches).toEqual([]);
+    await turn();
+    expect(q.batches).toEqual([['a', 'b']]);
+    const rest = ['c', 'missing'].map((key) => load(key));
+    await turn();
+    expect(q.batches).toEqual([['a', 'b']]);
     await q.release();
-    expect(q.batches).toEqual([['a'], ['b', 'c', 'missing']]);
+    expect(q.batches).toEqual([
+      ['a', 'b'],
+      ['c', 'missing'],
+    ]);
     await q.release();
-    expect(await first).toBe('row of a');
-    expect(await Promise.all(rest)).toEqual(['row of b', 'row of c', undefined]);
+    expect(await Promise.all(first)).toEqual(['row of a', 'row of b']);
+    expect(await Promise.all(rest)).toEqual(['row of c', undefined]);
   });
 
   it('asks for a key once per batch however many requests wait for it', async () => {
     const q = fakeQuery();
     const load = batcher(q.run, { max: 100, parallel: 1 });
     void load('x');
+    await turn();
     const same = [load('a'), load('a'), load('b')];
     await q.release();
     expect(q.batches[1]).toEqual(['a', 'b']);
@@ -47,9 +58,13 @@ describe('batcher', () => {
     const q = fakeQuery();
     const load = batcher(q.run, { max: 2, parallel: 2 });
     const all = ['a', 'b', 'c', 'd', 'e'].map((key) => load(key));
-    expect(q.batches).toEqual([['a'], ['b']]);
+    await turn();
+    expect(q.batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     await q.release();
-    expect(q.batches.slice(2)).toEqual([['c', 'd'], ['e']]);
+    expect(q.batches.slice(2)).toEqual([['e']]);
     await q.release();
     expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e'].map((k) => `row of ${k}`));
   });

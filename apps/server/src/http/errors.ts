@@ -30,8 +30,9 @@ function holdsNul(value: unknown, depth = 0): boolean {
 const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.';
 
 export function registerErrorHandlers(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body) ? badRequest(NUL_MESSAGE) : undefined);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

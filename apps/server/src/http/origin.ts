@@ -6,11 +6,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return; // Not a browser's cross-site request: browsers send Origin on these.
+    // No Origin: not a browser's cross-site request (browsers send it on these).
+    if (SAFE_METHODS.has(request.method) || !origin) return done();
     const own = `${request.protocol}://${request.host}`;
-    if (origin !== allowed && origin !== own) throw forbidden('Requests from another site are not allowed.');
+    done(origin !== allowed && origin !== own ? forbidden('Requests from another site are not allowed.') : undefined);
   });
 }
