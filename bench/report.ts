@@ -16,6 +16,12 @@ export interface Row {
   load1?: number;
   /** % of one core: the server process, the load generator, all PostgreSQL processes. */
   cpu?: { server: number; generator: number; postgres?: number };
+  /** Measured in rounds: req/s of each round; `result` is the round with the median ratio to its trivial. */
+  rounds?: number[];
+  /** Each round's req/s over the same round's trivial endpoint. */
+  roundRatios?: number[];
+  /** The trivial endpoint's req/s in the round shown. */
+  baselineReqPerSec?: number;
 }
 
 const BASELINE = 'trivial (same app)';
@@ -23,7 +29,10 @@ const PLAIN = 'plain Fastify (no plugins)';
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** A Markdown table; ratios are to the same run's trivial endpoint of the same app, and to plain Fastify. */
+/**
+ * A Markdown table; ratios are to the same run's trivial endpoint of the same app (for rows measured in rounds:
+ * to the same round's, the median round shown, with the lowest and highest round after it), and to plain Fastify.
+ */
 export function formatTable(rows: Row[], context: Row[] = rows): string {
   const plain = context.find((r) => r.endpoint === PLAIN);
   const header = [
@@ -33,13 +42,19 @@ export function formatTable(rows: Row[], context: Row[] = rows): string {
   const lines = rows.map((row) => {
     const baseline = context.find((r) => r.endpoint === BASELINE && r.db === row.db && r.users === row.users);
     const ratio = (base?: Row) => (base && base !== row ? `${fmt((100 * row.result.reqPerSec) / base.result.reqPerSec)}%` : '-');
+    const pct = (x: number) => fmt(100 * x);
+    const vsTrivial =
+      row.baselineReqPerSec && row.endpoint !== BASELINE && row.roundRatios
+        ? `${pct(row.result.reqPerSec / row.baselineReqPerSec)}%` +
+          (row.roundRatios.length > 1 ? ` (${pct(Math.min(...row.roundRatios))}-${pct(Math.max(...row.roundRatios))})` : '')
+        : ratio(baseline);
     const r = row.result;
     const failures = r.errors + r.non2xx;
     const failureText =
       failures === 0
         ? '0'
         : `${r.errors} errors (${r.timeouts} timeouts), ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodes)}${r.firstFailure ? ` first: ${r.firstFailure.replace(/\|/g, '/')}` : ''}`;
-    return `| ${row.endpoint} | ${row.db} | ${row.users ? fmt(row.users) : '-'} | ${fmt(r.reqPerSec)} | ${fmt(row.opsPerSec)} | ${ratio(baseline)} | ${ratio(plain)} | ${r.p50} | ${r.p99} | ${r.max} | ${failureText} | ${row.cpu ? `${row.cpu.server} / ${row.cpu.generator} / ${row.cpu.postgres ?? '-'}` : '-'} | ${row.load1 === undefined ? '-' : fmt(row.load1, 1)} |`;
+    return `| ${row.endpoint} | ${row.db} | ${row.users ? fmt(row.users) : '-'} | ${fmt(r.reqPerSec)} | ${fmt(row.opsPerSec)} | ${vsTrivial} | ${ratio(plain)} | ${r.p50} | ${r.p99} | ${r.max} | ${failureText} | ${row.cpu ? `${row.cpu.server} / ${row.cpu.generator} / ${row.cpu.postgres ?? '-'}` : '-'} | ${row.load1 === undefined ? '-' : fmt(row.load1, 1)} |`;
   });
   return [...header, ...lines].join('\n');
 }
