@@ -1,7 +1,7 @@
 // Security headers (helmet's defaults plus our Content-Security-Policy) on every response.
 // They never depend on the request, so helmet runs ONCE here and each request only copies the result:
 // @fastify/helmet rebuilt every helmet middleware per request, a fifth of a trivial request's CPU
-// (bench/RESULTS.md, "Security headers"; docs/decisions/011-security-headers-once.md).
+// (bench/RESULTS.md, "Per-request CPU"; docs/decisions/011-per-request-cpu.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';

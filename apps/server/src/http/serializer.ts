@@ -1,10 +1,10 @@
 // Response serialization. Each route's zod response schema is turned, once, into a JSON Schema and compiled
 // by fast-json-stringify (what Fastify uses without zod): it writes only the declared fields, so a column
 // that is not in the schema never reaches a browser, and it refuses an answer that lacks a required field.
-// It does not check values (an enum, a format), which zod does for ~6x the CPU (bench/RESULTS.md,
-// "Serialization"): outside production (development, tests, the browser journeys) every answer is ALSO
-// checked by zod and must come out the same (as parsed JSON: the field order may differ), so a wrong value or
-// a difference between the two fails a test rather than reaching production. See docs/decisions/011-per-request-cpu.md.
+// It does not check values (an enum, a format), which zod does for about 6x the CPU (bench/RESULTS.md,
+// "Per-request CPU"). So outside production (development, tests, the browser journeys) every answer is ALSO
+// checked by zod and must come out the same (as parsed JSON: the field order may differ): a wrong value or a
+// difference between the two fails a test rather than reaching production. Decision 011.
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import fastJsonStringify from 'fast-json-stringify';
