@@ -152,6 +152,25 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
+/**
+ * PGlite runs in this thread and answers through promises only: while queries and transactions are queued,
+ * each next one starts in a microtask, so a long queue ran without the event loop ever getting a turn. No
+ * socket was read or written meanwhile: under load, rare requests took 2-5 s while the median was 0.1 s
+ * (bench/RESULTS.md, "PGlite"; decision 012). Every query and transaction (PGlite serializes both through
+ * one lock) now starts after a turn of the event loop. PGlite has no option for this: it wraps its own
+ * method, and refuses to start if a PGlite upgrade removed that method, rather than lose this silently.
+ */
+function takeTurnsWithTheEventLoop(client: object): void {
+  const target = client as { _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T> };
+  const exclusive = target._runExclusiveTransaction?.bind(client);
+  if (typeof exclusive !== 'function') throw new Error('PGlite no longer has _runExclusiveTransaction: see db/client.ts');
+  target._runExclusiveTransaction = (fn) =>
+    exclusive(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return fn();
+    });
+}
+
 async function openPglite(dataPath: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -165,6 +184,7 @@ async function openPglite(dataPath: string): Promise<Database> {
     unlock();
     throw error;
   });
+  takeTurnsWithTheEventLoop(client);
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
