@@ -15,6 +15,8 @@ export type LoadPlan =
 
 export interface LoadConfig {
   url: string;
+  /** Several server instances: the connections and the plan's cookies are split evenly between them. */
+  urls?: string[];
   connections: number;
   durationSec: number;
   plan: LoadPlan;
@@ -37,7 +39,51 @@ export interface LoadResult {
   generatorCpu: number;
 }
 
-function run(config: LoadConfig): Promise<LoadResult> {
+/** One autocannon run against each URL at once, each with its share of connections and its own cookies. */
+async function run(config: LoadConfig): Promise<LoadResult> {
+  const urls = config.urls?.length ? config.urls : [config.url];
+  if (urls.length === 1) return runOne({ ...config, url: urls[0]! }, '0');
+  const cpuBefore = process.cpuUsage();
+  const share = <T>(list: T[], i: number) => {
+    const size = Math.ceil(list.length / urls.length);
+    return list.slice(i * size, (i + 1) * size);
+  };
+  const results = await Promise.all(
+    urls.map((url, i) =>
+      runOne(
+        {
+          url,
+          connections: Math.max(1, Math.round(config.connections / urls.length)),
+          durationSec: config.durationSec,
+          plan: { ...config.plan, cookies: share(config.plan.cookies, i) },
+        },
+        String(i),
+      ),
+    ),
+  );
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of results)
+    for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const durationSec = Math.max(...results.map((r) => r.durationSec));
+  return {
+    requests,
+    reqPerSec: results.reduce((sum, r) => sum + r.reqPerSec, 0),
+    // Percentiles cannot be merged exactly: the median weighted by requests, and the worst instance's p99.
+    p50: Math.round(results.reduce((sum, r) => sum + r.p50 * r.requests, 0) / Math.max(1, requests)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    max: Math.max(...results.map((r) => r.max)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    statusCodes,
+    ...(results.find((r) => r.firstFailure) ? { firstFailure: results.find((r) => r.firstFailure)!.firstFailure } : {}),
+    durationSec,
+    generatorCpu: cpuPercent(process.cpuUsage(cpuBefore), durationSec || config.durationSec),
+  };
+}
+
+function runOne(config: LoadConfig, tag: string): Promise<LoadResult> {
   const { plan } = config;
   // Where to start in the rotation: a second claim run starts where the first left off.
   let next = plan.kind === 'claim' ? (plan.offset ?? 0) : 0;
@@ -101,7 +147,7 @@ function run(config: LoadConfig): Promise<LoadResult> {
       },
     ];
   } else {
-    const prefix = `bench-${process.pid}-${Date.now().toString(36)}`;
+    const prefix = `bench-${process.pid}-${tag}-${Date.now().toString(36)}`;
     requests = [
       {
         method: 'POST',

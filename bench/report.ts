@@ -62,13 +62,14 @@ export function formatTable(rows: Row[], context: Row[] = rows): string {
 export async function recordResults(
   file: string,
   run: {
-    options: { quick: boolean; durationSec: number; connections: number; label?: string };
+    options: { quick: boolean; durationSec: number; connections: number; label?: string; instances?: number };
     machine: Machine;
     rows: Row[];
     elapsed: number;
   },
 ): Promise<void> {
-  const mode = run.options.quick ? 'quick' : 'full';
+  // A run with several instances keeps its own block: it adds rows to a full or quick run's.
+  const mode = (run.options.instances ?? 1) > 1 ? 'instances' : run.options.quick ? 'quick' : 'full';
   const { machine } = run;
   const verified = [
     ...new Set(

@@ -11,13 +11,15 @@
 //
 // Options: --quick, --db pglite,postgres, --users 10000,100000, --duration <s>, --connections <n>,
 //          --rounds <n> (of the baseline and hot reads; 3, or 1 with --quick), --reads-only, --writes-only, --no-caches,
+//          --instances <n> (on PostgreSQL, also rows with the load split over n server instances),
 //          --label <text>, --no-record,
 //          --profile (a V8 CPU profile of the server during each row, in bench/out/*.cpuprofile, summarised
 //          by `tsx bench/profile-summary.ts FILE`; profiling slows the server, so such a run is not recorded).
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +57,8 @@ interface Options {
   profile: boolean;
   /** Rounds of (trivial, the three hot reads): each read's ratio is to its own round's trivial. */
   rounds: number;
+  /** On PostgreSQL, also load this many server instances at once (this process's app and real servers). */
+  instances: number;
   adminUrl: string;
 }
 
@@ -80,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     },
     durationSec: Number(value('--duration') ?? (quick ? 3 : 5)),
     rounds: Number(value('--rounds') ?? (quick ? 1 : 3)),
+    instances: Number(value('--instances') ?? 1),
     connections: Number(value('--connections') ?? 100),
     readsOnly: argv.includes('--reads-only'),
     writesOnly: argv.includes('--writes-only'),
@@ -116,6 +121,88 @@ function postgresCpuMs(): number | undefined {
   }
 }
 
+/** CPU time (ms) of the given processes, from /proc; 0 where there is none. */
+function processCpuMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // Gone, or no /proc.
+    }
+  }
+  return total;
+}
+
+/**
+ * `count` more server instances on the same PostgreSQL: the real server (`apps/server/src/server.ts`) in its
+ * own process each, production settings, loopback ports. Resolves once each answers /healthz.
+ */
+async function startInstances(count: number, env: { DATABASE_URL: string; SESSION_SECRET: string }, dataDir: string) {
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ...env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: path.join(dataDir, `instance-${i}`),
+      },
+    });
+    children.push(child);
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  const deadline = Date.now() + 60_000;
+  for (const url of urls) {
+    for (;;) {
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline || children.some((c) => c.exitCode !== null)) {
+        await stop();
+        throw new Error(`server instance at ${url} did not start`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return { urls, pids: children.map((c) => c.pid!), stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 export interface CpuShares {
   /** % of one core over the run: this process (the server), the load generator, every PostgreSQL process. */
   server: number;
@@ -126,7 +213,12 @@ let lastCpu: CpuShares | undefined;
 
 let profiler: Session | undefined;
 
-async function load(url: string, plan: LoadPlan, options: Options, durationSec = options.durationSec): Promise<LoadResult> {
+async function load(
+  url: string | string[],
+  plan: LoadPlan,
+  options: Options,
+  durationSec = options.durationSec,
+): Promise<LoadResult> {
   if (options.profile) {
     if (!profiler) {
       profiler = new Session();
@@ -147,14 +239,19 @@ async function load(url: string, plan: LoadPlan, options: Options, durationSec =
   return loadOnce(url, plan, options, durationSec);
 }
 
-async function loadOnce(url: string, plan: LoadPlan, options: Options, durationSec: number): Promise<LoadResult> {
+/** The other server instances' processes, whose CPU counts as the server's. */
+let instancePids: number[] = [];
+
+async function loadOnce(url: string | string[], plan: LoadPlan, options: Options, durationSec: number): Promise<LoadResult> {
   lastLoad1 = os.loadavg()[0]!;
   const serverBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs();
   const started = performance.now();
   mkdirSync(outDir, { recursive: true });
   const configPath = path.join(outDir, `load-${process.pid}.json`);
-  const config: LoadConfig = { url, connections: options.connections, durationSec, plan };
+  const urls = Array.isArray(url) ? url : [url];
+  const config: LoadConfig = { url: urls[0]!, urls, connections: options.connections, durationSec, plan };
+  const instancesBefore = processCpuMs(instancePids);
   writeFileSync(configPath, JSON.stringify(config));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'load.ts'), configPath], {
     cwd: repoRoot,
@@ -169,9 +266,10 @@ async function loadOnce(url: string, plan: LoadPlan, options: Options, durationS
   // Over the child's whole life (start-up included): a little low, but the same for every row.
   const elapsed = (performance.now() - started) / 1000;
   const server = process.cpuUsage(serverBefore);
+  const instancesMs = processCpuMs(instancePids) - instancesBefore;
   const postgresAfter = postgresCpuMs();
   lastCpu = {
-    server: Math.round((server.user + server.system) / 1e4 / elapsed),
+    server: Math.round(((server.user + server.system) / 1e3 + instancesMs) / 10 / elapsed),
     generator: result.generatorCpu,
     ...(postgresBefore !== undefined && postgresAfter !== undefined
       ? // Backends that ended during the row take their time with them: never below 0, but a little low then.
@@ -258,6 +356,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-bench-'));
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let others: Awaited<ReturnType<typeof startInstances>> | undefined;
   const label = `${kind} ${users.toLocaleString('en')} users`;
   try {
     const env = parseEnv({
@@ -268,7 +367,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     let t = performance.now();
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
     await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
     const sessions = Math.min(users, 20_000);
     const seeded = await seedUsers(database.db, users, sessions);
@@ -277,6 +376,15 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
     );
 
+    // Started before the write fixtures exist: a server applies the campaign pack when it starts, which would
+    // retire the checkpoints and reward the fixtures add to the campaign.
+    if (options.instances > 1 && pgDb) {
+      others = await startInstances(
+        options.instances - 1,
+        { DATABASE_URL: pgDb.url, SESSION_SECRET: env.SESSION_SECRET! },
+        dataDir,
+      );
+    }
     app = await buildApp({ env, database, logger: false });
     if (options.noCaches) overrideCacheSettings(app.ctx, NO_CACHES);
     registerPrototypes(app, database.db, users);
@@ -293,6 +401,8 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `http://127.0.0.1:${address.port}`;
     const reads = ['/api/me', '/api/leaderboard', '/api/checkpoints'];
+    let fixtures: WriteFixtures | undefined;
+    let claimsUsed = 0;
     await warmUp(url, ['/bench/trivial', ...reads], seeded.cookies);
 
     const record = async (endpoint: string, result: LoadResult, opsPerRequest = 1) => {
@@ -364,7 +474,12 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     if (!options.readsOnly) {
       t = performance.now();
       // Enough earned spins for both spin rows at a few thousand per second: about 80,000.
-      const fixtures: WriteFixtures = await seedWrites(database.db, seeded, Math.ceil(80_000 / seeded.cookies.length));
+      // Enough for both spin rows (and the several-instance one) at a few thousand per second.
+      fixtures = await seedWrites(
+        database.db,
+        seeded,
+        Math.ceil((options.instances > 1 ? 120_000 : 80_000) / seeded.cookies.length),
+      );
       console.log(`[${label}] write fixtures in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       await record('POST /api/spin', await load(url, { kind: 'spin', cookies: fixtures.spinCookies }, options));
       await record(
@@ -376,10 +491,37 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         await load(url, { kind: 'attempt-spin', cookies: seeded.cookies, checkpoints: fixtures.pairCheckpoints }, options),
         0.5,
       );
-      await record(
-        'POST /api/claims',
-        await load(url, { kind: 'claim', cookies: fixtures.claimCookies, item: fixtures.claimItem }, options),
-      );
+      const claims = await load(url, { kind: 'claim', cookies: fixtures.claimCookies, item: fixtures.claimItem }, options);
+      claimsUsed = claims.requests;
+      await record('POST /api/claims', claims);
+    }
+
+    if (others) {
+      // The same load split over several instances on this one PostgreSQL: this app and real servers.
+      const urls = [url, ...others.urls];
+      const n = ` (${options.instances} instances)`;
+      instancePids = others.pids;
+      try {
+        await warmUp(others.urls[0]!, reads, seeded.cookies);
+        for (const read of options.writesOnly ? [] : reads)
+          await record(`GET ${read}${n}`, await load(urls, { kind: 'get', path: read, cookies: seeded.cookies }, options));
+        if (fixtures) {
+          await record(`POST /api/spin${n}`, await load(urls, { kind: 'spin', cookies: fixtures.spinCookies }, options));
+          // The other pair checkpoints first: the single-instance row used the first one.
+          const checkpoints = [...fixtures.pairCheckpoints].reverse();
+          await record(
+            `attempt+spin pair${n}`,
+            await load(urls, { kind: 'attempt-spin', cookies: seeded.cookies, checkpoints }, options),
+            0.5,
+          );
+          const cookies = fixtures.claimCookies.slice(claimsUsed);
+          await record(`POST /api/claims${n}`, await load(urls, { kind: 'claim', cookies, item: fixtures.claimItem }, options));
+        }
+      } finally {
+        instancePids = [];
+        await others.stop();
+        others = undefined;
+      }
     }
 
     await app.close();
@@ -390,6 +532,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     for (const row of rows) if (row.db === kind && row.users === users) row.verified = verdict.ok;
     return verdict.ok;
   } finally {
+    await others?.stop();
     await app?.close();
     await database?.close();
     await pgDb?.drop();

@@ -10,7 +10,7 @@ import { DatabaseInUseError } from './db/pglite-lock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   const summary = await applyPack(database.db, readPack(env.CAMPAIGN));
   const app = await buildApp({ env, database });
   app.log.info({ ...summary, database: database.kind }, 'campaign loaded');

@@ -13,6 +13,7 @@ describe('parseEnv', () => {
       PUBLIC_URL: 'http://localhost:3000',
       NODE_ENV: 'development',
       OIDC_ISSUER: 'https://accounts.google.com',
+      DATABASE_POOL_SIZE: 10,
     });
     const env = parseEnv({});
     expect(env.DATABASE_URL).toBeUndefined();
@@ -21,15 +22,26 @@ describe('parseEnv', () => {
   });
 
   it('treats the empty values of .env.example as unset', () => {
-    const env = parseEnv({ DATABASE_URL: '', S3_BUCKET: '', SMTP_URL: '', SESSION_SECRET: '', GOOGLE_CLIENT_ID: '' });
+    const env = parseEnv({
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+      SMTP_URL: '',
+      SESSION_SECRET: '',
+      GOOGLE_CLIENT_ID: '',
+      DATABASE_POOL_SIZE: '',
+    });
     expect(env).toMatchObject({ DATABASE_URL: undefined, S3_BUCKET: undefined, SMTP_URL: undefined, SESSION_SECRET: undefined });
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
   });
 
   it('reads the values it is given', () => {
-    expect(parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/qq' })).toMatchObject({
+    expect(
+      parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/qq', DATABASE_POOL_SIZE: '4' }),
+    ).toMatchObject({
       PORT: 8080,
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgresql://u:p@db:5432/qq',
+      DATABASE_POOL_SIZE: 4,
     });
   });
 
@@ -42,6 +54,8 @@ describe('parseEnv', () => {
     ['a DATABASE_URL of another database', { DATABASE_URL: 'mysql://u@db/qq' }, 'DATABASE_URL'],
     ['a PUBLIC_URL that is not a URL', { PUBLIC_URL: 'quackquest.example' }, 'PUBLIC_URL'],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
+    ['a DATABASE_POOL_SIZE of 0', { DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    ['a DATABASE_POOL_SIZE that is not a number', { DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('stops on %s, naming the variable', (_, source, variable) => {
     let error: unknown;
     try {

@@ -12,6 +12,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional()),
+  /** Connections each server instance keeps to PostgreSQL (bench/RESULTS.md, "Several instances"). */
+  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(500).default(10)),
   CAMPAIGN: z.string().min(1).default('campaigns/demo'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,

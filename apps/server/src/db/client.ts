@@ -125,16 +125,21 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Any constant: serializes migrations when several instances start at once on one PostgreSQL.
 const MIGRATION_LOCK = 7_283_001;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+/**
+ * `poolSize`: PostgreSQL connections of this process (default 10). Fewer connections than waiting requests
+ * is deliberate: on a small PostgreSQL, 20 per instance halved the claims of one reward with two instances
+ * (bench/RESULTS.md, "Several instances").
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'));
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
   // drops it and opens another on the next query.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

@@ -5,7 +5,7 @@ import { OpsError } from './errors';
 
 export async function openOpsDatabase(env: Env): Promise<Database> {
   if (!env.DATABASE_URL) await refuseWhileServerRuns(env);
-  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
 }
 
 /**
