@@ -103,37 +103,27 @@ let lastLoad1 = 0;
 /** CPU time (ms) of every PostgreSQL process on this machine, from /proc; undefined where there is no /proc. */
 function postgresCpuMs(): number | undefined {
   try {
-    let total = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        total += Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    return (total * 1000) / 100; // USER_HZ is 100 on Linux
+    const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
+    return processCpuMs(pids, (stat) => stat.includes('(postgres)'));
   } catch {
     return undefined;
   }
 }
 
-/** CPU time (ms) of the given processes, from /proc; 0 where there is none. */
-function processCpuMs(pids: number[]): number {
-  let total = 0;
+/** CPU time (ms) of the given processes (those whose stat line `keep` accepts), from /proc; gone ones add 0. */
+function processCpuMs(pids: (number | string)[], keep: (stat: string) => boolean = () => true): number {
+  let ticks = 0;
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!keep(stat)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
     } catch {
-      // Gone, or no /proc.
+      // The process ended meanwhile, or there is no /proc.
     }
   }
-  return total;
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 /**
@@ -405,17 +395,13 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     let claimsUsed = 0;
     await warmUp(url, ['/bench/trivial', ...reads], seeded.cookies);
 
-    const record = async (endpoint: string, result: LoadResult, opsPerRequest = 1) => {
+    /** The row of a load just run, once the server has worked off what it left queued. */
+    const measured = async (endpoint: string, result: LoadResult, opsPerRequest = 1): Promise<Row> => {
       await drain(url);
-      const row: Row = {
-        endpoint,
-        db: kind,
-        users,
-        result,
-        opsPerSec: result.reqPerSec * opsPerRequest,
-        load1: lastLoad1,
-        cpu: lastCpu,
-      };
+      return { endpoint, db: kind, users, result, opsPerSec: result.reqPerSec * opsPerRequest, load1: lastLoad1, cpu: lastCpu };
+    };
+    const record = async (endpoint: string, result: LoadResult, opsPerRequest = 1) => {
+      const row = await measured(endpoint, result, opsPerRequest);
       rows.push(row);
       console.log(formatTable([row], rows).split('\n')[2]);
     };
@@ -432,16 +418,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       for (let round = 0; round < options.rounds; round++) {
         for (const [name, plan] of plans) {
           const result = await load(url, plan, options);
-          await drain(url);
-          samples.get(name)!.push({
-            endpoint: name,
-            db: kind,
-            users,
-            result,
-            opsPerSec: result.reqPerSec,
-            load1: lastLoad1,
-            cpu: lastCpu,
-          });
+          samples.get(name)!.push(await measured(name, result));
           console.log(
             `  round ${round + 1}/${options.rounds} ${name}: ${Math.round(result.reqPerSec).toLocaleString('en')} req/s`,
           );

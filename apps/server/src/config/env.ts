@@ -6,6 +6,9 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** PostgreSQL connections per server instance unless DATABASE_POOL_SIZE says otherwise (decision 013). */
+export const DEFAULT_POOL_SIZE = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -13,7 +16,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional()),
   /** Connections each server instance keeps to PostgreSQL (bench/RESULTS.md, "Several instances"). */
-  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(500).default(10)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
+  ),
   CAMPAIGN: z.string().min(1).default('campaigns/demo'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,

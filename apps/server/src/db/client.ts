@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DEFAULT_POOL_SIZE } from '../config/env';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
@@ -126,12 +127,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK = 7_283_001;
 
 /**
- * `poolSize`: PostgreSQL connections of this process (default 10). Fewer connections than waiting requests
+ * `poolSize`: PostgreSQL connections of this process (DATABASE_POOL_SIZE). Fewer connections than waiting requests
  * is deliberate: on a small PostgreSQL, 20 per instance halved the claims of one reward with two instances
  * (bench/RESULTS.md, "Several instances").
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
   return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'));
 }
 
