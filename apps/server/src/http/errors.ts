@@ -1,7 +1,20 @@
 // One error shape for every failure: `{ message }` with a 4xx status for anything the caller did.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
+
+/** The one place a domain refusal becomes an HTTP status. */
+export const STATUS_OF: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  mismatch: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 export class HttpError extends Error {
   constructor(
@@ -35,6 +48,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     done(holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body) ? badRequest(NUL_MESSAGE) : undefined);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const status = STATUS_OF[error.code];
+      if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      return reply.status(status).send({ message: error.message });
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send({ message: error.message });
