@@ -1,4 +1,4 @@
-// Web budgets (DESIGN.md "Budgets", decision 006): `npm run bench:web`.
+// Web budgets (docs/product.md §13, decision 006): `npm run bench:web`.
 //
 // 1. Builds the visitor app into a temporary folder (Vite CLI, `--manifest` on the command line only).
 // 2. Per route of apps/web/src/app/routes.tsx, adds up the gzipped JavaScript loaded before that route's

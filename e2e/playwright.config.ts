@@ -1,5 +1,5 @@
 // End-to-end journeys: Debian's Chromium driving the real built app, the real server, PostgreSQL,
-// a real SMTP server and a local OpenID Connect provider, all on loopback (support/stack.ts).
+// a real SMTP server and a local OpenID Connect provider, all on loopback (support/global-setup.ts).
 import { defineConfig, devices } from '@playwright/test';
 import { APP_URL, chromiumArgs } from './support/ports';
 

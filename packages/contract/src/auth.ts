@@ -1,4 +1,4 @@
-// Sign-in and sign-up calls. Payload field names are the spec's (SPEC.md section 3).
+// Sign-in and sign-up calls. Payload field names are the original visitor app's (docs/product.md §10).
 import { z } from 'zod';
 import { authMessages } from './messages';
 

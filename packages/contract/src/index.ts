@@ -1,5 +1,5 @@
 // The API contract shared by the server (validation) and the web app (types and parsing).
-// Field names follow SPEC.md section 7 so the spec stays readable next to the code.
+// Field names follow the original visitor app's calls (docs/product.md §10), so the API table reads next to the code.
 import { z } from 'zod';
 
 export * from './auth';

@@ -1,4 +1,4 @@
-// User-facing texts that both the server and the web app send or show, exactly as SPEC.md words them.
+// User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
 
 export const messages = {
   maxAttempts: (maxAttempts: number) =>
@@ -14,7 +14,7 @@ export const messages = {
   notLoggedIn: 'Please log in to continue.',
 } as const;
 
-/** Sign-in and sign-up texts of SPEC.md sections 5 and 8. */
+/** Sign-in and sign-up texts of docs/product.md §6 and §7.1. */
 export const authMessages = {
   emailMissing: 'Please enter your email address',
   termsRequired: 'Please accept the terms and conditions',

@@ -1,4 +1,4 @@
-// Pure grading rules of DESIGN.md "Game rules on the server".
+// Pure grading rules of docs/product.md §9.
 import { MCQ_MAX_CHOICES, STR_MAX_LENGTH, messages } from '@quackquest/contract';
 
 const LETTERS = ['a', 'b', 'c', 'd'];

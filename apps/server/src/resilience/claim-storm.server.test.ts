@@ -1,4 +1,4 @@
-// Claim storms (DESIGN.md "Budgets": 2,000 visitors, 50 in stock, exactly 50 sold, never a negative
+// Claim storms (docs/product.md §13: 2,000 visitors, 50 in stock, exactly 50 sold, never a negative
 // balance). On PostgreSQL against two real server processes sharing one database, as a deployment with
 // several instances runs; on the test database in-process too, so PGlite is covered.
 import { messages } from '@quackquest/contract';

@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2. Each screen is its own chunk, and the query cache loads with the
+// Every route of docs/product.md §2. Each screen is its own chunk, and the query cache loads with the
 // signed-in screens, so the first screen stays within the JavaScript budget.
 import { type ComponentType, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';

@@ -1,5 +1,5 @@
 // The spec's alert() messages, shown in an accessible in-app dialog with the same words
-// (DESIGN.md deliberate difference 7). `const alert = useAlert(); await alert('...')`.
+// (docs/product.md §11, difference 7). `const alert = useAlert(); await alert('...')`.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useModalDialog } from './modal';
 

@@ -1,4 +1,4 @@
-// The gate of SPEC.md section 2: without the stored flag and e-mail, clear them and go to / with
+// The gate of docs/product.md §2.1: without the stored flag and e-mail, clear them and go to / with
 // nothing rendered (history replaced).
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../lib/paths';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrapResponse } from './api-client';
 
-describe('unwrapResponse (SPEC.md section 7: any response may be wrapped as statusCode + a JSON-string body)', () => {
+describe('unwrapResponse (docs/product.md §6: any response may be wrapped as statusCode + a JSON-string body)', () => {
   it.each([
     ['a plain 200', 200, { duckPoints: 3 }, { ok: true, data: { duckPoints: 3 } }],
     ['a plain 201', 201, { voucherCode: 'QQ-1' }, { ok: true, data: { voucherCode: 'QQ-1' } }],

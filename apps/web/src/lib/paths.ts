@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2, in one place.
+// Every route of docs/product.md §2, in one place.
 export const paths = {
   welcome: '/',
   signup: '/signup',

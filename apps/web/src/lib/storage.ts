@@ -1,4 +1,4 @@
-// Browser storage keys of SPEC.md section 3. The server's session cookie is the real identity;
+// Browser storage keys of docs/product.md §3. The server's session cookie is the real identity;
 // these flags only decide what the app shows before it asks the server.
 
 export const keys = {

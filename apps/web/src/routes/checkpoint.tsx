@@ -1,4 +1,4 @@
-// /checkpoint?id= (SPEC.md section 2): the checkpoint's picture, its question or task, and the action
+// /checkpoint?id= (docs/product.md §2.7): the checkpoint's picture, its question or task, and the action
 // area of its type. The scanner is its own feature; this route connects it to the attempt.
 import type { Checkpoint } from '@quackquest/contract';
 import { useCallback, useEffect, useState } from 'react';

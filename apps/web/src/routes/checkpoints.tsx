@@ -1,4 +1,4 @@
-// /checkpoints (SPEC.md section 2): the duck tracker, the checkpoint list and how to play.
+// /checkpoints (docs/product.md §2.6): the duck tracker, the checkpoint list and how to play.
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';

@@ -1,4 +1,4 @@
-// /congrats (SPEC.md section 2): checkpoint completed. ScanNoSpin checkpoints earn no spin, so their
+// /congrats (docs/product.md §2.8): checkpoint completed. ScanNoSpin checkpoints earn no spin, so their
 // button goes back to the list instead of the wheel.
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';

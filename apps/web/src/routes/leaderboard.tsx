@@ -1,4 +1,4 @@
-// /leaderboard: the visitor's ducks and rank, the top list and the winners note (SPEC.md section 2).
+// /leaderboard: the visitor's ducks and rank, the top list and the winners note (docs/product.md §2.10).
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';

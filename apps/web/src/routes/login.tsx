@@ -1,4 +1,4 @@
-// /login (SPEC.md section 2): Google sign-in, and where the server's Google callback lands.
+// /login (docs/product.md §2.5): Google sign-in, and where the server's Google callback lands.
 import { BackButton } from '../components/back-button';
 import { ProviderSignIn } from '../features/auth/provider-sign-in';
 import { paths } from '../lib/paths';

@@ -1,4 +1,4 @@
-// /my-rewards: the rewards this visitor claimed and owns (SPEC.md sections 2 and 4).
+// /my-rewards: the rewards this visitor claimed and owns (docs/product.md §2.12 and §5.6).
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { OwnedRewardList } from '../features/rewards/owned-reward-list';

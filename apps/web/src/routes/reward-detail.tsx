@@ -1,4 +1,4 @@
-// /reward-detail: one owned reward, received through navigation state (SPEC.md section 2).
+// /reward-detail: one owned reward, received through navigation state (docs/product.md §2.13).
 import { useLocation } from 'react-router';
 import { BackButton } from '../components/back-button';
 import { readOwnedRewardState } from '../features/rewards/owned-rewards';

@@ -1,4 +1,4 @@
-// /rewards: browse and claim rewards (SPEC.md sections 2 and 4).
+// /rewards: browse and claim rewards (docs/product.md §2.11 and §5.6).
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';

@@ -1,4 +1,4 @@
-// /signup-google (SPEC.md section 2): finish the profile after Google sign-in.
+// /signup-google (docs/product.md §2.4): finish the profile after Google sign-in.
 import { BackButton } from '../components/back-button';
 import { ProviderSignup } from '../features/auth/provider-signup';
 import { paths } from '../lib/paths';

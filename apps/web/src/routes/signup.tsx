@@ -1,4 +1,4 @@
-// /signup (SPEC.md section 2): the sign-up form, and where a sign-up link lands.
+// /signup (docs/product.md §2.3): the sign-up form, and where a sign-up link lands.
 import { BackButton } from '../components/back-button';
 import { EmailSignup } from '../features/auth/email-signup';
 import { SignupIntro } from '../features/auth/signup-intro';

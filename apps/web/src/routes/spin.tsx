@@ -1,4 +1,4 @@
-// /spin: the prize wheel (SPEC.md sections 2 and 4). The wheel lives in this route's chunk only.
+// /spin: the prize wheel (docs/product.md §2.9 and §5.5). The wheel lives in this route's chunk only.
 import { BackButton } from '../components/back-button';
 import { useSpinWheel } from '../features/spin/use-spin-wheel';
 import { Wheel } from '../features/spin/wheel';

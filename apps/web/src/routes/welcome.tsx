@@ -1,4 +1,4 @@
-// / (SPEC.md section 2): welcome and sign-in, and where an e-mail sign-in link lands.
+// / (docs/product.md §2.2): welcome and sign-in, and where an e-mail sign-in link lands.
 import { EmailLinkSignIn } from '../features/auth/email-link-sign-in';
 import { TermsButton } from '../features/auth/terms';
 import { useGoToSignup } from '../features/auth/use-sign-in';

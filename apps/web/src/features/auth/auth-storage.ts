@@ -1,4 +1,4 @@
-// Sign-in state kept in the browser between pages (SPEC.md section 3), beside lib/storage's keys.
+// Sign-in state kept in the browser between pages (docs/product.md §3), beside lib/storage's keys.
 import { keys, read, remove, write, type SignupFormData } from '../../lib/storage';
 
 export function writeSignupFormData(data: SignupFormData): void {

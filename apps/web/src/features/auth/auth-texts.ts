@@ -1,4 +1,4 @@
-// Sign-in and sign-up texts of SPEC.md sections 2, 5 and 8 that only the web app shows. The texts the
+// Sign-in and sign-up texts of docs/product.md §2, §6 and §7 that only the web app shows. The texts the
 // server sends too live in '@quackquest/contract/messages' (authMessages).
 
 export const authTexts = {
@@ -17,7 +17,7 @@ export const authTexts = {
   cancel: 'Cancel',
 } as const;
 
-/** The form's field labels (SPEC.md section 2, /signup). */
+/** The form's field labels (docs/product.md §2.3). */
 export const fieldLabels = {
   email: 'EMAIL',
   fullName: 'FULL NAME',
@@ -25,5 +25,5 @@ export const fieldLabels = {
   instagram: 'INSTAGRAM HANDLE',
 } as const;
 
-/** SPEC.md section 9: the provider sign-up error path redirects to /login after 3000 ms. */
+/** docs/product.md §8: the provider sign-up error path redirects to /login after 3000 ms. */
 export const REDIRECT_TO_LOGIN_MS = 3000;

@@ -1,4 +1,4 @@
-// The cabin question that ends both sign-ups (SPEC.md section 2, /signup and /signup-google).
+// The cabin question that ends both sign-ups (docs/product.md §2.3 and §2.4).
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 

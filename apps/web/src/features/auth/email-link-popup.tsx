@@ -1,4 +1,4 @@
-// The welcome page's e-mail popup: send a magic link back to / (SPEC.md section 2).
+// The welcome page's e-mail popup: send a magic link back to / (docs/product.md §2.2).
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { messageOf, sendEmailLink } from './auth-api';

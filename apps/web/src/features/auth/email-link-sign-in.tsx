@@ -1,5 +1,5 @@
 // Completes an e-mail link sign-in when the page address carries ?token= (on / and /signup):
-// the stored emailForSignIn or a prompted one, then verify, then the backend login (SPEC.md section 4).
+// the stored emailForSignIn or a prompted one, then verify, then the backend login (docs/product.md §5.2).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';

@@ -12,7 +12,7 @@ export function EmailPrompt({ onSubmit, onCancel }: { onSubmit: (email: string) 
         className="auth-dialog-form"
         onSubmit={(event) => {
           event.preventDefault();
-          // If none is given, nothing happens (SPEC.md section 5).
+          // If none is given, nothing happens (docs/product.md §2.2).
           if (email.trim()) onSubmit(email.trim());
           else onCancel();
         }}

@@ -1,5 +1,5 @@
 // /signup: the form sends a sign-up link; the link (or its code) comes back here, and the cabin
-// answer creates the account (SPEC.md section 4, "Signup by e-mail").
+// answer creates the account (docs/product.md §5.2).
 import { useState } from 'react';
 import { readSignupFormData, type SignupFormData } from '../../lib/storage';
 import { messageOf, sendEmailLink } from './auth-api';

@@ -12,7 +12,7 @@ import {
 type LoginReply = Reply<{ email?: string; userName?: string }>;
 const fail = (message: string): LoginReply => ({ ok: false, message, source: 'server' });
 
-describe('decideLogin (SPEC.md sections 4 and 8)', () => {
+describe('decideLogin (docs/product.md §5.2 and §7.1)', () => {
   const cases: [string, LoginReply, LoginDecision][] = [
     [
       'success sets the session',

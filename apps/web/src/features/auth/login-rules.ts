@@ -1,4 +1,4 @@
-// What a login reply means (SPEC.md sections 4 and 8), and how sign-in proofs arrive in the address.
+// What a login reply means (docs/product.md §5.2 and §7.1), and how sign-in proofs arrive in the address.
 import { authTexts } from './auth-texts';
 
 /** A backend reply: the data, or the message of a failure ('' when it had none). */
@@ -13,7 +13,7 @@ export interface Proof {
 export type LoginDecision =
   { kind: 'session'; email: string; userName: string } | { kind: 'signup' } | { kind: 'message'; text: string };
 
-/** SPEC.md section 5: a message containing 'not found' on login means an unregistered user. */
+/** docs/product.md §7.1: a message containing 'not found' on login means an unregistered user. */
 export function isNotFound(message: string): boolean {
   return message.toLowerCase().includes('not found');
 }

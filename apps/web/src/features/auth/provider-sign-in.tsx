@@ -1,5 +1,5 @@
 // /login: Google sign-in. The server's callback ends here with #idToken=&email=&name= (or ?error=),
-// and the backend login decides: session, sign-up, or a message (SPEC.md sections 4 and 8).
+// and the backend login decides: session, sign-up, or a message (docs/product.md §5.2 and §7.1).
 import { authMessages } from '@quackquest/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// /signup-google: the rest of the profile after Google sign-in, then the cabin popup (SPEC.md section 2).
+// /signup-google: the rest of the profile after Google sign-in, then the cabin popup (docs/product.md §2.4).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readSignupFormData, type SignupFormData } from '../../lib/storage';

@@ -18,7 +18,7 @@ type SignupReply = Reply<{ email?: string; userName?: string }>;
 const success = (data: { email?: string; userName?: string }): SignupReply => ({ ok: true, data });
 const fail = (message: string, source: 'server' | 'client' = 'server'): SignupReply => ({ ok: false, message, source });
 
-describe('e-mail sign-up validation order (SPEC.md section 5)', () => {
+describe('e-mail sign-up validation order (docs/product.md §6)', () => {
   it.each([
     [
       'terms unticked comes first, even with empty fields',
@@ -35,7 +35,7 @@ describe('e-mail sign-up validation order (SPEC.md section 5)', () => {
   });
 });
 
-describe('provider sign-up validation order (SPEC.md section 5)', () => {
+describe('provider sign-up validation order (docs/product.md §6)', () => {
   it.each([
     ['terms unticked comes first', { ...full, terms: false, fullName: '' }, 'Please accept the terms and conditions'],
     ['missing full name', { ...full, fullName: ' ' }, 'Full name is required'],
@@ -57,7 +57,7 @@ describe('magic-link popup validation', () => {
   });
 });
 
-describe('signup payload (SPEC.md section 3)', () => {
+describe('signup payload (docs/product.md §10)', () => {
   it.each([
     [true, 'yes'],
     [false, 'no'],
@@ -75,7 +75,7 @@ describe('signup payload (SPEC.md section 3)', () => {
   });
 });
 
-describe('pre-filled form for a user not found (SPEC.md section 2)', () => {
+describe('pre-filled form for a user not found (docs/product.md §2.3)', () => {
   const stored = { ...full, cabin: false };
   it.each([
     ['nothing stored, e-mail link', null, 'b@x.sg', '', { ...emptySignupForm, email: 'b@x.sg' }],
@@ -88,7 +88,7 @@ describe('pre-filled form for a user not found (SPEC.md section 2)', () => {
   });
 });
 
-describe('e-mail sign-up reply (SPEC.md section 8)', () => {
+describe('e-mail sign-up reply (docs/product.md §7.1)', () => {
   it.each([
     ['success', success({ email: 'a@x.sg', userName: 'Ann Lee' }), { kind: 'session', email: 'a@x.sg', userName: 'Ann Lee' }],
     ["'already exists' is treated as logged in", fail('User already exists'), { kind: 'existing' }],
@@ -103,7 +103,7 @@ describe('e-mail sign-up reply (SPEC.md section 8)', () => {
   });
 });
 
-describe('provider sign-up reply (SPEC.md section 8)', () => {
+describe('provider sign-up reply (docs/product.md §7.1)', () => {
   const registered = {
     kind: 'registered',
     text: 'This email is already registered. Please use the login page instead.',

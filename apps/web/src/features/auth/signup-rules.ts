@@ -1,4 +1,4 @@
-// Sign-up rules of SPEC.md sections 3, 4, 5 and 8: the form's validation order, the signup payload and
+// Sign-up rules of docs/product.md §5.2, §6, §7.1 and §10: the form's validation order, the signup payload and
 // what a signup reply means, for the e-mail form (/signup) and the provider form (/signup-google).
 import type { SignupBody } from '@quackquest/contract';
 import { authMessages } from '@quackquest/contract/messages';
@@ -56,7 +56,7 @@ export function signupPayload(form: SignupFormValues, proof: Proof, cabinOwner: 
   };
 }
 
-/** What the form is pre-filled with for a user whose account was not found (SPEC.md section 2). */
+/** What the form is pre-filled with for a user whose account was not found (docs/product.md §2.3). */
 export function prefillSignupForm(stored: SignupFormData | null, email: string, name = ''): SignupFormData {
   const base = stored && sameEmail(stored.email, email) ? stored : emptySignupForm;
   return { ...base, email, fullName: name || base.fullName };
@@ -74,10 +74,10 @@ export type SignupDecision =
 
 type SignupReply = Reply<{ email?: string; userName?: string }>;
 
-/** What a signup reply says when the address is registered already (SPEC.md section 8). */
+/** What a signup reply says when the address is registered already (docs/product.md §7.1). */
 const alreadyExists = 'already exists';
 
-/** The e-mail sign-up (SPEC.md section 8): 'already exists' is success. */
+/** The e-mail sign-up (docs/product.md §7.1): 'already exists' is success. */
 export function decideSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): SignupDecision {
   if (reply.ok) return sessionOf(reply.data, form, proof);
   if (reply.message.includes(alreadyExists)) return { kind: 'existing' };
@@ -91,7 +91,7 @@ export type ProviderSignupDecision =
 
 const alreadyRegisteredMarks = ['ValidationException', 'auth/email-already-in-use', alreadyExists];
 
-/** The provider sign-up (SPEC.md section 8): an already registered e-mail goes back to /login. */
+/** The provider sign-up (docs/product.md §7.1): an already registered e-mail goes back to /login. */
 export function decideProviderSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): ProviderSignupDecision {
   if (reply.ok) return sessionOf(reply.data, form, proof);
   if (alreadyRegisteredMarks.some((mark) => reply.message.includes(mark))) {

@@ -1,4 +1,4 @@
-// The last step of the e-mail sign-up: the cabin answer creates the account (SPEC.md section 4, steps 4-5).
+// The last step of the e-mail sign-up: the cabin answer creates the account (docs/product.md §5.2, steps 4-5).
 import { useState } from 'react';
 import { login, signup } from './auth-api';
 import { authTexts } from './auth-texts';

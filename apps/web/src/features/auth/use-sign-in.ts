@@ -1,4 +1,4 @@
-// The end of every sign-in: set the session flags and go to /checkpoints (SPEC.md section 4).
+// The end of every sign-in: set the session flags and go to /checkpoints (docs/product.md §5.2).
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';

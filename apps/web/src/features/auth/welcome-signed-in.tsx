@@ -1,4 +1,4 @@
-// The logged-in welcome: the stored name, Continue and Logout (SPEC.md section 2).
+// The logged-in welcome: the stored name, Continue and Logout (docs/product.md §2.2).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 // The welcome page's looping muted background video. Browsers may refuse to autoplay (battery saver,
-// data saver): then it is retried once on the next touch or click (SPEC.md section 8, silent failures).
+// data saver): then it is retried once on the next touch or click (docs/product.md §7.7).
 import { useEffect, useRef } from 'react';
 
 export function WelcomeVideo() {

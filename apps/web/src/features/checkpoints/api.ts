@@ -1,4 +1,4 @@
-// The checkpoint calls of DESIGN.md's API table: the list (with this user's attempts), an image, an
+// The checkpoint calls of the API table (docs/product.md §10): the list (with this user's attempts), an image, an
 // attempt, and the photo upload URL.
 import type { AttemptResult, Checkpoint } from '@quackquest/contract';
 import { useQuery } from '@tanstack/react-query';

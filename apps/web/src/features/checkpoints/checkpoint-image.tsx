@@ -1,5 +1,5 @@
 // The checkpoint's picture through GET /api/checkpoint-image, or a placeholder when there is none or it
-// fails to load (SPEC.md section 8, silent failures).
+// fails to load (docs/product.md §7.7).
 import { useState } from 'react';
 import { useCheckpointImage } from './api';
 import { usableImageId } from './image-id';

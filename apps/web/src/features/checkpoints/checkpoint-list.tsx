@@ -1,4 +1,4 @@
-// The scrollable CHECKPOINTS list of SPEC.md /checkpoints, in the order of section 4.
+// The scrollable CHECKPOINTS list of /checkpoints (docs/product.md §2.6), in the order of §5.3.
 import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './api';
 import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';

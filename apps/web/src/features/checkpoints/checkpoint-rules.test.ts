@@ -4,7 +4,7 @@ import { choiceVerdict, parseMcqChoices, toggleChoice } from './mcq';
 import { DEDUPE_WINDOW_MS, isDuplicateAttempt, pruneAttempts } from './recent-attempts';
 import { uploadContentType } from './upload';
 
-describe('usableImageId (SPEC.md section 3)', () => {
+describe('usableImageId (docs/product.md §4)', () => {
   it.each([
     ['day-01.svg', 'day-01.svg'],
     ['', null],
@@ -52,7 +52,7 @@ describe('MCQ choices', () => {
   });
 });
 
-describe('attempt de-duplication (5000 ms, SPEC.md section 5)', () => {
+describe('attempt de-duplication (5000 ms, docs/product.md §6)', () => {
   const base = { email: 'a@example.com', checkpointName: 'day-01', checkpointType: 'Scan', answer: 'X' };
   const at = (timestamp: number, over: Partial<typeof base> = {}) => ({ ...base, ...over, timestamp });
 

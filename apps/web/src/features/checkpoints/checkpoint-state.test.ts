@@ -19,7 +19,7 @@ const checkpoint = (over: Partial<Parameters<typeof checkpointState>[0]> = {}) =
   ...over,
 });
 
-describe('checkpointState (SPEC.md section 4)', () => {
+describe('checkpointState (docs/product.md §5.3)', () => {
   it.each([
     ['exactly at start', checkpoint({ startTime: NOW }), 'available'],
     ['one second before start', checkpoint({ startTime: NOW + 1 }), 'notUnlocked'],

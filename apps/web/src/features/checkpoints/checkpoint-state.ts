@@ -1,4 +1,4 @@
-// Pure rules of the checkpoint list (SPEC.md section 4 "Checkpoint list state"): what state a row is in,
+// Pure rules of the checkpoint list (docs/product.md §5.3): what state a row is in,
 // its unlock text, whether it carries a tick, and the order of the list. Time is in Unix seconds.
 import type { Checkpoint } from '@quackquest/contract';
 

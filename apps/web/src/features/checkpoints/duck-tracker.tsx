@@ -1,4 +1,4 @@
-// The duck tracker banner of SPEC.md /checkpoints, with the My Rewards and Book Your Cabin buttons.
+// The duck tracker banner of /checkpoints (docs/product.md §2.6), with the My Rewards and Book Your Cabin buttons.
 import { Link } from 'react-router';
 import { useCampaign } from '../../lib/campaign';
 import { rankText, useMe } from '../../lib/me';
@@ -15,7 +15,7 @@ export function DuckTracker() {
       <ul className="duck-tracker__stats">
         <li>Rank: {rankText(data?.rank, data?.totalUsers)}</li>
         <li>Ducks: {data?.duckPoints ?? 0}</li>
-        {/* A failed fetch falls back to 0 pending (SPEC.md section 8). */}
+        {/* A failed fetch falls back to 0 pending (docs/product.md §7.3). */}
         <li>{isPending ? 'Loading...' : `Ducks pending: ${data?.pendingDuckPoints ?? 0}`}</li>
       </ul>
     </section>

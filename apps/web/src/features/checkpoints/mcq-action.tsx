@@ -1,4 +1,4 @@
-// MCQ (SPEC.md /checkpoint): up to four lettered answers, toggled, then submitted. The server grades;
+// MCQ (docs/product.md §2.7): up to four lettered answers, toggled, then submitted. The server grades;
 // the buttons lock and show Correct or Incorrect, then the visitor moves on.
 import type { Checkpoint } from '@quackquest/contract';
 import { messages } from '@quackquest/contract/messages';

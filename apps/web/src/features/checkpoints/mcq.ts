@@ -1,4 +1,4 @@
-// Pure MCQ rules of SPEC.md: up to four choices from the underscore-separated mcqChoices, lettered A-D.
+// Pure MCQ rules (docs/product.md §6): up to four choices from the underscore-separated mcqChoices, lettered A-D.
 // The server grades; these only shape what the buttons show.
 
 export const MCQ_LETTERS = ['a', 'b', 'c', 'd'] as const;

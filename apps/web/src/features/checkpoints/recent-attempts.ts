@@ -1,5 +1,5 @@
-// Attempt de-duplication of SPEC.md section 5: the same attempt within 5 seconds is skipped silently.
-// Kept in localStorage under recentAttempts; the server de-duplicates too (DESIGN.md game rules).
+// Attempt de-duplication of docs/product.md §6: the same attempt within 5 seconds is skipped silently.
+// Kept in localStorage under recentAttempts; the server de-duplicates too (docs/product.md §9).
 import { keys, read, write } from '../../lib/storage';
 
 /** DEDUPE_WINDOW_MS of the contract (its root module would pull zod into the bundle). */

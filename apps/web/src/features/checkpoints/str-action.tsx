@@ -1,4 +1,4 @@
-// Str (SPEC.md /checkpoint): a short text answer, at most 10 characters, sent now for review.
+// Str (docs/product.md §2.7): a short text answer, at most 10 characters, sent now for review.
 import type { Checkpoint } from '@quackquest/contract';
 import { messages } from '@quackquest/contract/messages';
 import { type FormEvent, useState } from 'react';

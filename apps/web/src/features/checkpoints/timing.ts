@@ -1,4 +1,4 @@
-// Redirect delays of SPEC.md section 9.
+// Redirect delays of docs/product.md §8.
 export const redirectDelayMs = {
   upload: 1000,
   validScan: 1500,

@@ -1,5 +1,5 @@
-// Photo upload (SPEC.md /checkpoint, any other type): choose an image, and Upload sends it at once
-// through a signed URL, then records the attempt with the stored photo's key (DESIGN.md difference 6).
+// Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload sends it at once
+// through a signed URL, then records the attempt with the stored photo's key (docs/product.md §11, difference 6).
 import type { Checkpoint } from '@quackquest/contract';
 import { messages } from '@quackquest/contract/messages';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The photo upload of DESIGN.md deliberate difference 6: sent at once through a signed URL, kept in
+// The photo upload of docs/product.md §11, difference 6: sent at once through a signed URL, kept in
 // localStorage (pendingImageUpload) only so it can be retried, and cleared on success.
 import { ApiError } from '../../lib/api-client';
 import { keys, read, remove, write } from '../../lib/storage';

@@ -1,4 +1,4 @@
-// Submitting an attempt (SPEC.md sections 4, 5 and 8): one call at a time, the same attempt within 5 s
+// Submitting an attempt (docs/product.md §5.4, §6 and §7.3): one call at a time, the same attempt within 5 s
 // skipped silently, 403 (maximum attempts) and 409 (already completed) alerted with the server's words
 // and sent back to the list. The server grades; a success refreshes the ducks and the list.
 import type { AttemptResult, Checkpoint } from '@quackquest/contract';

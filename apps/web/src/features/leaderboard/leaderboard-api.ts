@@ -10,7 +10,7 @@ export function getLeaderboard(): Promise<Leaderboard> {
   return api<Leaderboard>('/api/leaderboard');
 }
 
-/** A failure is logged only and the list is empty (SPEC.md section 8). */
+/** A failure is logged only and the list is empty (docs/product.md §7.7). */
 export function useLeaderboard() {
   // Ducks change after every spin and claim: always fetch again when the screen opens.
   const query = useQuery({ queryKey: leaderboardQueryKey, queryFn: getLeaderboard, staleTime: 0 });

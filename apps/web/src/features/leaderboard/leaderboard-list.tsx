@@ -22,7 +22,7 @@ export function LeaderboardList() {
   );
 }
 
-/** The paper panel with the fixed note of SPEC.md. */
+/** The paper panel with the fixed note of docs/product.md §2.10. */
 export function WinnersNote() {
   return (
     <aside className="paper-note">

@@ -12,7 +12,7 @@ export async function getInventory(): Promise<Reward[]> {
   return Array.isArray(data) ? data : data.items;
 }
 
-/** Failures are logged only (SPEC.md section 8). */
+/** Failures are logged only (docs/product.md §7.7). */
 export function useInventory({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({ queryKey: inventoryQueryKey, queryFn: getInventory, enabled });
   useEffect(() => {

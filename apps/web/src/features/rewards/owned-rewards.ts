@@ -1,4 +1,4 @@
-// Owned rewards (SPEC.md sections 3 and 4): the profile's claimed entries merged by item name, with the
+// Owned rewards (docs/product.md §4 and §5.6): the profile's claimed entries merged by item name, with the
 // description and other fields of the matching inventory item. Pure, no I/O.
 import type { Reward } from '@quackquest/contract';
 

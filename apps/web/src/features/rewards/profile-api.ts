@@ -10,7 +10,7 @@ export function getProfile(): Promise<Profile> {
   return api<Profile>('/api/profile');
 }
 
-/** Failures are logged only (SPEC.md section 8): the list is then empty. */
+/** Failures are logged only (docs/product.md §7.7): the list is then empty. */
 export function useProfile() {
   const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Reward availability, timing texts and the claim gate of SPEC.md sections 4, 5 and 8. Pure, no I/O:
+// Reward availability, timing texts and the claim gate of docs/product.md §5.6, §6 and §7.6. Pure, no I/O:
 // times are Unix seconds and countdowns use 86400-second days, rounded up.
 import { messages } from '@quackquest/contract/messages';
 
@@ -74,7 +74,7 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-/** Names over 15 characters are shown in a smaller font (SPEC.md section 9). */
+/** Names over 15 characters are shown in a smaller font (docs/product.md §8). */
 export function isLongName(name: string): boolean {
   return name.length > 15;
 }

@@ -1,4 +1,4 @@
-// The claim flow of SPEC.md section 4: tap, the gate's alerts, the confirm dialog, the claim, then the
+// The claim flow of docs/product.md §5.6: tap, the gate's alerts, the confirm dialog, the claim, then the
 // success popup or an alert. Ducks, rank and the rewards list are refreshed after a claim.
 import type { Reward } from '@quackquest/contract';
 import { useQueryClient } from '@tanstack/react-query';

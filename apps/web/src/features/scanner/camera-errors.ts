@@ -1,4 +1,4 @@
-// The camera texts of SPEC.md section 8, chosen from the browser's getUserMedia error name.
+// The camera texts of docs/product.md §7.5, chosen from the browser's getUserMedia error name.
 
 export const cameraTexts = {
   failed: 'Camera access failed: ',

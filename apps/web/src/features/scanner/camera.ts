@@ -1,4 +1,4 @@
-// Opening the camera for scanning: a back/rear/environment camera is preferred (SPEC.md section 9), and
+// Opening the camera for scanning: a back/rear/environment camera is preferred (docs/product.md §8), and
 // the camera permission and last-used camera are remembered in localStorage, as the spec's camera
 // layer (html5-qrcode, key HTML5_QRCODE_DATA) did.
 import { read, write } from '../../lib/storage';

@@ -1,4 +1,4 @@
-// The camera popup of SPEC.md /checkpoint (Scan, ScanNoSpin): the live picture with its 250x250 scan
+// The camera popup of /checkpoint (docs/product.md §2.7; Scan, ScanNoSpin): the live picture with its 250x250 scan
 // box and the scan's status. Closing it (button, Escape) stops the camera.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';

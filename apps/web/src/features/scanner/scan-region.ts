@@ -1,4 +1,4 @@
-// Which part of the video frame is read: the 250x250 scan box of SPEC.md section 9, as seen on screen
+// Which part of the video frame is read: the 250x250 scan box of docs/product.md §8, as seen on screen
 // through `object-fit: cover`, widened by a margin so a code that fills the box keeps its quiet zone.
 
 export const SCAN_BOX_SIZE = 250;

@@ -5,7 +5,7 @@ import { scanRegion } from './scan-region';
 
 const named = (name: string, message = 'boom') => Object.assign(new Error(message), { name });
 
-describe('camera errors (SPEC.md section 8)', () => {
+describe('camera errors (docs/product.md §7.5)', () => {
   it.each([
     [named('NotAllowedError'), 'Camera access failed: Permission denied. Please allow camera access.'],
     [named('PermissionDeniedError'), 'Camera access failed: Permission denied. Please allow camera access.'],

@@ -1,4 +1,4 @@
-// The scan loop of SPEC.md section 4: the camera starts 300 ms after the popup opens, frames are read
+// The scan loop of docs/product.md §5.4: the camera starts 300 ms after the popup opens, frames are read
 // 10 times a second inside the scan box, and each code found is handed to `onCode`, which asks the
 // server. 'valid' stops the camera; 'invalid' shows for 2 s and scanning resumes. Unmounting (closing
 // the popup) stops the camera and forgets everything.

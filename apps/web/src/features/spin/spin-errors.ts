@@ -1,4 +1,4 @@
-// What the spin screen says and where it goes when POST /api/spin fails (SPEC.md section 8). Pure.
+// What the spin screen says and where it goes when POST /api/spin fails (docs/product.md §7.4). Pure.
 import { messages } from '@quackquest/contract/messages';
 
 export const spinTexts = {

@@ -1,4 +1,4 @@
-// The spin screen's states (SPEC.md section 4): idle, then spinning (the request is in flight), then the
+// The spin screen's states (docs/product.md §5.5): idle, then spinning (the request is in flight), then the
 // wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel.
 import type { SpinResult } from '@quackquest/contract';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Where the wheel stops for a result (SPEC.md sections 4 and 9): five segments of 1 to 5 ducks, each with
+// Where the wheel stops for a result (docs/product.md §5.5 and §8): five segments of 1 to 5 ducks, each with
 // a centre angle; 6 points maps to segment 1; 4 to 6 full extra turns before landing. Pure, no I/O.
 
 /** The ducks of each segment, clockwise from the pointer at the top. */
