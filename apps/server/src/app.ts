@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
-import { cacheSettings } from './cache/settings';
+import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
@@ -49,7 +49,12 @@ export async function buildApp(options: BuildOptions) {
   const ctx: AppContext = {
     db: database.db,
     env,
-    campaign: createCampaignCache(database.db, cacheSettings(env).campaignTtlMs, () => ctx.now()),
+    // The lifetime is read through perApp so that overrideCacheSettings (tests, bench --no-caches) applies.
+    campaign: createCampaignCache(
+      database.db,
+      () => perApp(ctx, 'campaignTtlMs', (settings) => settings.campaignTtlMs),
+      () => ctx.now(),
+    ),
     storage: options.storage ?? createStorage(env),
     secret: loadSecret(env),
     now: options.now ?? Date.now,

@@ -12,12 +12,12 @@ export interface ActiveCampaign {
   sourceDir: string;
 }
 
-/** `ttlMs` is cache/settings.ts's campaignTtlMs; `now` the app's clock. */
-export function createCampaignCache(db: Db, ttlMs: number, now: () => number) {
+/** `ttlMs` gives cache/settings.ts's campaignTtlMs; `now` is the app's clock. */
+export function createCampaignCache(db: Db, ttlMs: () => number, now: () => number) {
   let cached: { value: ActiveCampaign; at: number } | undefined;
   return {
     async get(): Promise<ActiveCampaign> {
-      if (cached && now() - cached.at < ttlMs) return cached.value;
+      if (cached && now() - cached.at < ttlMs()) return cached.value;
       const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
       if (!row) throw new DomainError('unavailable', 'No campaign is loaded yet.');
       const value = {
