@@ -44,7 +44,7 @@ export function registerPrototypes(app: FastifyInstance, db: Db, users: number):
   app.get('/bench/one-query-batched', async () => ({ ducks: (await oneRow(1 + (nextId++ % users))) ?? 0 }));
 
   app.post('/bench/spin-one-statement', async (request, reply) => {
-    const userId = await requireUserId(db, request);
+    const userId = await requireUserId(request);
     const campaign = await app.ctx.campaign.get();
     const ducks = chooseDucks(campaign.wheelWeights);
     const [row] = await spinStatement(db, [userId, ducks]);

@@ -2,8 +2,9 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { createCampaignCache } from './campaign/active';
 import { authRoutes } from './auth/routes';
+import { perApp } from './cache/per-app';
+import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
 import type { Env } from './config/env';
@@ -12,14 +13,15 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin';
+import { registerRouteRegistry } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { rewardRoutes } from './rewards/routes';
-import { spinRoutes } from './spin/spin';
+import { spinRoutes } from './spin/routes';
 import { createStorage, type Storage } from './uploads/storage';
-import { uploadRoutes } from './uploads/uploads';
+import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
 
 export interface BuildOptions {
@@ -47,7 +49,12 @@ export async function buildApp(options: BuildOptions) {
   const ctx: AppContext = {
     db: database.db,
     env,
-    campaign: createCampaignCache(database.db),
+    // The lifetime is read through perApp so that overrideCacheSettings (tests, bench --no-caches) applies.
+    campaign: createCampaignCache(
+      database.db,
+      () => perApp(ctx, 'campaignTtlMs', (settings) => settings.campaignTtlMs),
+      () => ctx.now(),
+    ),
     storage: options.storage ?? createStorage(env),
     secret: loadSecret(env),
     now: options.now ?? Date.now,
@@ -66,12 +73,13 @@ export async function buildApp(options: BuildOptions) {
     },
   });
   registerOriginCheck(app, env.PUBLIC_URL);
+  registerRouteRegistry(app);
 
-  app.get('/healthz', async () => {
+  app.get('/healthz', { config: { public: true } }, async () => {
     await database.db.execute('select 1');
     return { status: 'ok' };
   });
-  const mailer = options.mailer ?? (await createMailer(env, app.log));
+  const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
   await app.register(authRoutes(ctx, mailer));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
@@ -81,10 +89,4 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rewardRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
 }

@@ -14,3 +14,10 @@ export interface AppContext {
   /** Milliseconds since the epoch; replaceable in tests. */
   now: () => number;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by buildApp() on the root instance; every plugin and request (request.server) sees it. */
+    ctx: AppContext;
+  }
+}

@@ -82,7 +82,7 @@ export async function createUser(options: { ducks?: number; cabinOwner?: boolean
       }),
     );
   }
-  const token = await createSession(database.db, user!.id);
+  const token = await createSession(database.db, user!.id, Date.now());
   const cookie = `${SESSION_COOKIE}=${token}`;
   return { id: user!.id, email, cookie, headers: { cookie } };
 }

@@ -6,7 +6,7 @@ import { authMessages } from '@quackquest/contract';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailLinks } from '../db/schema';
-import { HttpError, badRequest } from '../http/errors';
+import { DomainError, invalid } from '../domain/errors';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from '../session/session';
 
@@ -40,7 +40,7 @@ export async function sendEmailLink(
       .from(emailLinks)
       .where(and(eq(emailLinks.clientIp, clientIp), gt(emailLinks.createdAt, since)));
     if ((byAddress?.n ?? 0) >= LIMIT_PER_ADDRESS || (byClient?.n ?? 0) >= LIMIT_PER_CLIENT) {
-      throw new HttpError(429, authMessages.tooManyLinks);
+      throw new DomainError('rate_limited', authMessages.tooManyLinks);
     }
     const [row] = await tx
       .insert(emailLinks)
@@ -82,7 +82,7 @@ export async function sendEmailLink(
     .catch(async (error: unknown) => {
       // An outage, not the visitor's fault: the unsent link is removed so it does not count against them.
       await ctx.db.delete(emailLinks).where(eq(emailLinks.id, linkId));
-      throw new HttpError(503, authMessages.mailFailed, error);
+      throw new DomainError('unavailable', authMessages.mailFailed, { cause: error });
     });
 }
 
@@ -98,9 +98,9 @@ export async function verifyEmailLink(
           ? eq(emailLinks.tokenHash, hashToken(proof.token))
           : and(eq(emailLinks.email, proof.email), isNull(emailLinks.usedAt));
       const [link] = await tx.select().from(emailLinks).where(where).orderBy(desc(emailLinks.id)).limit(1).for('update');
-      if (!link) throw badRequest('token' in proof ? authMessages.linkInvalid : authMessages.codeWrong);
-      if (link.usedAt) throw badRequest(authMessages.linkUsed);
-      if (link.expiresAt.getTime() < ctx.now()) throw badRequest(authMessages.linkExpired);
+      if (!link) throw invalid('token' in proof ? authMessages.linkInvalid : authMessages.codeWrong);
+      if (link.usedAt) throw invalid(authMessages.linkUsed);
+      if (link.expiresAt.getTime() < ctx.now()) throw invalid(authMessages.linkExpired);
       if ('code' in proof && hashToken(`${proof.email}:${proof.code}`) !== link.codeHash) {
         const failed = link.failedCodes + 1;
         // Too many wrong codes spend the link: six digits must not be guessable.
@@ -118,7 +118,7 @@ export async function verifyEmailLink(
     })
     .then((result) => {
       // Thrown outside the transaction so the failed-code count is kept.
-      if (typeof result !== 'string') throw badRequest(authMessages.codeWrong);
+      if (typeof result !== 'string') throw invalid(authMessages.codeWrong);
       return result;
     });
 }

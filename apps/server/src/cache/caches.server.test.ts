@@ -39,7 +39,7 @@ describe('rank from a snapshot', () => {
       for (const visitor of visitors) {
         // Twice: without a hint, then with the one the first call left.
         for (let i = 0; i < 2; i++) {
-          const standing = await index.standing(idHash(visitor));
+          const standing = await index.standing(idHash(visitor), Date.now());
           expect(standing?.rank, `stride ${rankStride}, visitor ${visitor.id}`).toBe(await exactRank(database.db, visitor.id));
         }
       }
@@ -49,10 +49,10 @@ describe('rank from a snapshot', () => {
   it('stays exact for many visitors asking at once (their ranks are counted in shared queries)', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
-    for (const visitor of visitors) await index.standing(idHash(visitor)); // each now has a remembered position
+    for (const visitor of visitors) await index.standing(idHash(visitor), Date.now()); // each now has a remembered position
     // Other files may add users meanwhile: each rank must lie between the exact ranks before and after.
     const before = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
-    const standings = await Promise.all([...visitors, ...visitors].map((v) => index.standing(idHash(v))));
+    const standings = await Promise.all([...visitors, ...visitors].map((v) => index.standing(idHash(v), Date.now())));
     const after = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
     standings.forEach((standing, i) => {
       const n = i % visitors.length;
@@ -60,7 +60,7 @@ describe('rank from a snapshot', () => {
       expect(standing!.rank).toBeGreaterThanOrEqual(Math.min(before[n]!, after[n]!));
       expect(standing!.rank).toBeLessThanOrEqual(Math.max(before[n]!, after[n]!));
     });
-    expect(await index.standing(hashToken('not a session'))).toBeUndefined();
+    expect(await index.standing(hashToken('not a session'), Date.now())).toBeUndefined();
   });
 
   it('stays exact for many visitors asking at once for the first time (their users are found in shared queries)', async () => {
@@ -68,7 +68,7 @@ describe('rank from a snapshot', () => {
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 3 });
     const hashes = [...visitors.map(idHash), hashToken('not a session'), ...visitors.map(idHash)];
     const before = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
-    const standings = await Promise.all(hashes.map((hash) => index.standing(hash)));
+    const standings = await Promise.all(hashes.map((hash) => index.standing(hash, Date.now())));
     const after = await Promise.all(visitors.map((v) => exactRank(database.db, v.id)));
     expect(standings[visitors.length]).toBeUndefined();
     standings.forEach((standing, i) => {
@@ -84,24 +84,24 @@ describe('rank from a snapshot', () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
     const [mover] = visitors;
-    for (const visitor of visitors) await index.standing(idHash(visitor));
+    for (const visitor of visitors) await index.standing(idHash(visitor), Date.now());
     for (const change of [25, -20, 100, -105]) {
       await fund(mover!, change);
-      expect((await index.standing(idHash(mover!)))?.rank).toBe(await exactRank(database.db, mover!.id));
+      expect((await index.standing(idHash(mover!), Date.now()))?.rank).toBe(await exactRank(database.db, mover!.id));
     }
   });
 
   it('with a cached snapshot, is off by at most the number of changes since it was read', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 60_000, rankStride: 2 });
-    for (const visitor of visitors) await index.standing(idHash(visitor));
+    for (const visitor of visitors) await index.standing(idHash(visitor), Date.now());
     const changed = visitors.slice(0, 3);
     for (const visitor of changed) await fund(visitor, 9);
     // Two visitors sign up meanwhile as well.
     await createUser({ ducks: 5 });
     await createUser();
     for (const visitor of visitors) {
-      const standing = await index.standing(idHash(visitor));
+      const standing = await index.standing(idHash(visitor), Date.now());
       const exact = await exactRank(database.db, visitor.id);
       expect(Math.abs(standing!.rank - exact)).toBeLessThanOrEqual(changed.length + 2);
       expect(standing!.totalUsers).toBeGreaterThanOrEqual(standing!.rank);
@@ -111,7 +111,7 @@ describe('rank from a snapshot', () => {
   it('is undefined for an unknown or expired session', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
-    expect(await index.standing(hashToken('no such session'))).toBeUndefined();
+    expect(await index.standing(hashToken('no such session'), Date.now())).toBeUndefined();
     expect(await index.standing(idHash(visitors[0]!), Date.now() + 365 * 86_400_000)).toBeUndefined();
   });
 });

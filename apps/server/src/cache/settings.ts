@@ -21,6 +21,8 @@ export interface CacheSettings {
   topTtlMs: number;
   /** The campaign's checkpoint list (content only, not anyone's attempts); 0: read it on every request. */
   checkpointsTtlMs: number;
+  /** The active campaign (campaign/active.ts); 0: read it on every request. */
+  campaignTtlMs: number;
 }
 
 export const PRODUCTION_CACHES: CacheSettings = {
@@ -31,6 +33,7 @@ export const PRODUCTION_CACHES: CacheSettings = {
   rankHints: 200_000,
   topTtlMs: 1_000,
   checkpointsTtlMs: 5_000,
+  campaignTtlMs: 5_000,
 };
 
 export const NO_CACHES: CacheSettings = {
@@ -39,6 +42,7 @@ export const NO_CACHES: CacheSettings = {
   rankRefreshMs: 0,
   topTtlMs: 0,
   checkpointsTtlMs: 0,
+  campaignTtlMs: 0,
 };
 
 export function cacheSettings(env: Pick<Env, 'NODE_ENV'>): CacheSettings {

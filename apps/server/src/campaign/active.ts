@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Campaign } from '@quackquest/contract';
 import type { Db } from '../db/client';
 import { campaigns } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 
 export interface ActiveCampaign {
   id: string;
@@ -12,22 +12,21 @@ export interface ActiveCampaign {
   sourceDir: string;
 }
 
-const TTL_MS = 5000;
-
-export function createCampaignCache(db: Db) {
+/** `ttlMs` gives cache/settings.ts's campaignTtlMs; `now` is the app's clock. */
+export function createCampaignCache(db: Db, ttlMs: () => number, now: () => number) {
   let cached: { value: ActiveCampaign; at: number } | undefined;
   return {
     async get(): Promise<ActiveCampaign> {
-      if (cached && Date.now() - cached.at < TTL_MS) return cached.value;
+      if (cached && now() - cached.at < ttlMs()) return cached.value;
       const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
-      if (!row) throw new HttpError(503, 'No campaign is loaded yet.');
+      if (!row) throw new DomainError('unavailable', 'No campaign is loaded yet.');
       const value = {
         id: row.id,
         info: row.info as ActiveCampaign['info'],
         wheelWeights: row.wheelWeights,
         sourceDir: row.sourceDir,
       };
-      cached = { value, at: Date.now() };
+      cached = { value, at: now() };
       return value;
     },
     clear(): void {

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Public: the welcome page shows the terms and the booking link before anyone signs in.
-    app.get('/api/campaign', { schema: { response: { 200: campaignSchema } } }, async () => {
+    app.get('/api/campaign', { config: { public: true }, schema: { response: { 200: campaignSchema } } }, async () => {
       const { info, wheelWeights } = await ctx.campaign.get();
       const wheel = Object.entries(wheelWeights).map(([ducks, weight]) => ({ ducks: Number(ducks), weight }));
       return { ...info, wheel };
@@ -16,6 +16,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/campaign/images/:file',
       {
+        // Public: the welcome page and the checkpoints show them, and browsers cache them for everyone.
+        config: { public: true },
         schema: {
           params: z.object({ file: z.string().regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp)$/, 'not an image name') }),
         },

@@ -5,8 +5,8 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
+import { DomainError, conflict, forbidden, invalid } from '../domain/errors';
 import { lockUser } from '../ledger/ledger';
-import { HttpError, badRequest, conflict, forbidden } from '../http/errors';
 import { checkUpload } from '../uploads/uploads';
 import { gradeMcq, gradeScan, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
@@ -67,7 +67,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
       throw conflict('You have already completed this checkpoint.');
     }
     if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
-      throw new HttpError(429, 'Too many invalid scans. Please wait a minute and try again.');
+      throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
     }
 
     const [attempt] = await tx
@@ -92,7 +92,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
 async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, answer: AttemptBody['answer']): Promise<Graded> {
   const type = checkpoint.type;
   if (type === 'Scan' || type === 'ScanNoSpin') {
-    if (typeof answer !== 'string' || !answer.trim()) throw badRequest('The scanned QR code text is missing.');
+    if (typeof answer !== 'string' || !answer.trim()) throw invalid('The scanned QR code text is missing.');
     if (!gradeScan(checkpoint.qrTexts ?? [], answer)) {
       return { answer: answer.trim().slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
     }
@@ -100,7 +100,7 @@ async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, an
   }
   if (type === 'MCQ') {
     const choices = parseChoices(answer, checkpoint.choices?.length ?? 0);
-    if (!choices.ok) throw badRequest(choices.message);
+    if (!choices.ok) throw invalid(choices.message);
     const correct = gradeMcq(checkpoint.mcqAnswers ?? [], choices.value);
     return {
       answer: choices.value,
@@ -111,10 +111,10 @@ async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, an
   }
   if (type === 'Str') {
     const text = parseText(answer);
-    if (!text.ok) throw badRequest(text.message);
+    if (!text.ok) throw invalid(text.message);
     return { answer: text.value, outcome: 'submitted', counted: true, spin: 'review' };
   }
-  if (typeof answer !== 'string' || !answer.trim()) throw badRequest(messages.uploadMissing);
+  if (typeof answer !== 'string' || !answer.trim()) throw invalid(messages.uploadMissing);
   await checkUpload(ctx, userId, checkpoint.id, answer.trim());
   return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { batcher } from '../db/batch';
 import { type Db, statement } from '../db/client';
 import { checkpoints } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 
 export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
   const [row] = await db
@@ -16,6 +16,18 @@ export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
     .limit(1);
   if (!row) throw notFound('Checkpoint not found.');
   return row;
+}
+
+/** The URL of a checkpoint's image, when a checkpoint of the active campaign shows it (`imgId` as imageId gives). */
+export async function checkpointImageUrl(ctx: AppContext, imgId: string): Promise<string> {
+  const campaign = await ctx.campaign.get();
+  const [row] = await ctx.db
+    .select({ id: checkpoints.id })
+    .from(checkpoints)
+    .where(and(eq(checkpoints.campaignId, campaign.id), eq(checkpoints.image, `images/${imgId}`), eq(checkpoints.removed, false)))
+    .limit(1);
+  if (!row) throw notFound('Image not found.');
+  return `/api/campaign/images/${encodeURIComponent(imgId)}`;
 }
 
 /** A checkpoint as every visitor sees it, and its row id (which the browser never sees). */
@@ -71,11 +83,11 @@ const progressQuery = statement<{
 type Progress = Map<number, { attempts: number; completed: boolean }>;
 
 /** A progress loader: the visitors asking at about the same time share one query (db/batch.ts). */
-function progressLoader(db: Db) {
+function progressLoader(db: Db, now: () => number) {
   return batcher<string, Progress>(
     async (hashes) => {
       const byHash = new Map<string, Progress>();
-      for (const r of await progressQuery(db, [hashes, new Date().toISOString()])) {
+      for (const r of await progressQuery(db, [hashes, new Date(now()).toISOString()])) {
         let progress = byHash.get(r.id_hash);
         if (!progress) byHash.set(r.id_hash, (progress = new Map() as Progress));
         if (r.checkpoint_id === null) continue;
@@ -107,7 +119,7 @@ export function checkpointListFor(ctx: AppContext) {
       }
       return entry.get();
     };
-    const loadProgress = progressLoader(ctx.db);
+    const loadProgress = progressLoader(ctx.db, () => ctx.now());
     return async (campaignId: string, idHash: string): Promise<Checkpoint[] | undefined> => {
       const [list, progress] = await Promise.all([content(campaignId), loadProgress(idHash)]);
       if (!progress) return undefined;

@@ -1,7 +1,7 @@
 // One error shape for every failure: `{ message }` with a 4xx status for anything the caller did.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { DomainError, type DomainErrorCode, invalid } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
 
 /** The one place a domain refusal becomes an HTTP status. */
@@ -16,6 +16,10 @@ export const STATUS_OF: Record<DomainErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * Only rewards/claim.ts and rewards/routes.ts still use these, until the claim's rewrite: new code throws
+ * DomainError (domain/errors.ts).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -27,7 +31,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -45,7 +48,7 @@ const NUL_MESSAGE = 'The request contains a NUL character, which is not allowed.
 export function registerErrorHandlers(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    done(holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body) ? badRequest(NUL_MESSAGE) : undefined);
+    done(holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body) ? invalid(NUL_MESSAGE) : undefined);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -70,7 +73,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error, status) });
+      return reply.status(status).send({ message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -78,7 +81,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 }
 
 // Fastify's own 4xx errors (bad JSON, body too large, wrong content type) get a plain sentence.
-function clientMessage(error: FastifyError, status: number): string {
+function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -88,6 +91,6 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here.';
     default:
-      return status === 429 ? error.message : error.message || 'Bad request.';
+      return error.message || 'Bad request.';
   }
 }

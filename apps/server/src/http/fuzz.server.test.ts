@@ -4,35 +4,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCheckpoint, addReward, createUser, getTestContext } from '../../test/helpers';
 import { verifyInvariants } from '../ops/verify';
+import type { RegisteredRoute } from './route-registry';
 
-const routes = [
-  ['GET', '/api/me'],
-  ['GET', '/api/leaderboard'],
-  ['GET', '/api/checkpoints'],
-  ['GET', '/api/checkpoint-image'],
-  ['POST', '/api/checkpoints/{mcq}/attempts'],
-  ['POST', '/api/checkpoints/{scan}/attempts'],
-  ['POST', '/api/checkpoints/{str}/attempts'],
-  ['POST', '/api/checkpoints/{upload}/attempts'],
-  ['POST', '/api/checkpoints/{random}/attempts'],
-  ['POST', '/api/spin'],
-  ['GET', '/api/uploads/url'],
-  ['PUT', '/api/uploads/{random}'],
-  ['GET', '/api/profile'],
-  ['GET', '/api/inventory'],
-  ['POST', '/api/claims'],
-  ['GET', '/api/campaign'],
-  ['GET', '/api/campaign/images/{random}'],
-  ['POST', '/api/auth/email-link'],
-  ['POST', '/api/auth/email-link/verify'],
-  ['GET', '/api/auth/providers'],
-  ['GET', '/api/auth/google'],
-  ['GET', '/api/auth/google/callback'],
-  ['POST', '/api/auth'],
-  ['POST', '/api/auth/logout'],
-  ['GET', '/api/dev/outbox'],
-  ['GET', '/healthz'],
-] as const;
+/**
+ * Every route the app registered (http/route-registry.ts), so a new one is fuzzed without being listed here.
+ * A path parameter becomes each kind of checkpoint in turn, and a random segment.
+ */
+function fuzzedRoutes(registered: readonly RegisteredRoute[]): [method: string, template: string][] {
+  const values = ['{mcq}', '{scan}', '{str}', '{upload}', '{random}'];
+  return registered
+    .filter((route) => route.method !== 'HEAD')
+    .flatMap((route): [string, string][] =>
+      /[:*]/.test(route.url)
+        ? values.map((value) => [route.method, route.url.replace(/:\w+|\*/g, value)])
+        : [[route.method, route.url]],
+    );
+}
 
 const fieldNames = [
   'answer',
@@ -100,6 +87,16 @@ const contentType = fc.constantFrom(
 describe('fuzzing every endpoint', () => {
   it('never answers with a 5xx, and the invariants hold afterwards', async () => {
     const { app, database } = await getTestContext();
+    const routes = fuzzedRoutes(app.registeredRoutes);
+    // The registry sees every route: the ones this test always fuzzed are among them.
+    for (const known of [
+      'POST /api/checkpoints/{upload}/attempts',
+      'PUT /api/uploads/{random}',
+      'POST /api/claims',
+      'GET /healthz',
+    ]) {
+      expect(routes.map(([method, template]) => `${method} ${template}`)).toContain(known);
+    }
     const visitor = await createUser({ ducks: 50 });
     const slugs = {
       mcq: (await addCheckpoint({ type: 'MCQ', maxAttempts: 3 })).slug,

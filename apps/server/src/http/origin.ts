@@ -1,6 +1,6 @@
 // A state-changing request from another site is refused (the session cookie is SameSite=Lax too).
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from './errors';
+import { forbidden } from '../domain/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

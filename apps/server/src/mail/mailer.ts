@@ -31,7 +31,8 @@ const OUTBOX_LIMIT = 500;
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-export async function createMailer(env: Env, log: Log): Promise<Mailer> {
+/** `now` is the app's clock: it stamps the dev outbox. */
+export async function createMailer(env: Env, log: Log, now: () => number): Promise<Mailer> {
   const from = env.MAIL_FROM ?? 'QuackQuest <no-reply@quackquest.local>';
   if (env.SMTP_URL) {
     const { default: nodemailer } = await import('nodemailer');
@@ -59,7 +60,7 @@ export async function createMailer(env: Env, log: Log): Promise<Mailer> {
         text: mail.text,
         link: mail.link,
         code: mail.code,
-        sentAt: new Date().toISOString(),
+        sentAt: new Date(now()).toISOString(),
       });
       if (sent.length > OUTBOX_LIMIT) sent.shift();
       log.info({ to: mail.to, subject: mail.subject, link: mail.link }, 'e-mail kept in the dev outbox');

@@ -1,14 +1,15 @@
 // The operator command line: `npm run ops -- <command> [args]`. It only parses arguments and reports;
 // each command's work is a plain function (see commands.ts). Exit codes: 0 done, 1 refused or failed,
-// 2 the command line is wrong.
+// 2 the command line is wrong (exitCodeOf).
 import { parseArgs } from 'node:util';
 import { PackError } from '../campaign/pack';
 import { ConfigError, parseEnv } from '../config/env';
 import type { Database } from '../db/client';
 import { COMMANDS, type Command, usage } from './commands';
 import { openOpsDatabase } from './database';
-import { OpsError, UsageError } from './errors';
+import { UsageError } from './errors';
 import { DatabaseInUseError } from '../db/pglite-lock';
+import { DomainError, type DomainErrorCode } from '../domain/errors';
 
 const RUN = 'npm run ops --';
 
@@ -62,22 +63,46 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || isParseArgsError(error)) {
+    if (isMisuse(error)) {
       // parseArgs' own advice about '--' does not apply to these commands.
-      const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '.');
+      const message = error.message.replace(/\. To specify a positional argument.*$/s, '.');
       process.stderr.write(`${message}\nUsage: ${RUN} ${usage(command)}\n`);
-      return 2;
+    } else {
+      process.stderr.write(`${isExplained(error) ? error.message : String((error as Error).stack ?? error)}\n`);
     }
-    const known =
-      error instanceof OpsError ||
-      error instanceof PackError ||
-      error instanceof ConfigError ||
-      error instanceof DatabaseInUseError;
-    process.stderr.write(`${known ? error.message : String((error as Error).stack ?? error)}\n`);
-    return 1;
+    return exitCodeOf(error);
   } finally {
     await database?.close();
   }
+}
+
+/** Every refusal of a command's work exits 1: scripts tell done, refused and misused apart; the message says why. */
+const EXIT_CODE_OF: Record<DomainErrorCode, number> = {
+  invalid: 1,
+  unauthenticated: 1,
+  forbidden: 1,
+  not_found: 1,
+  conflict: 1,
+  mismatch: 1,
+  rate_limited: 1,
+  unavailable: 1,
+};
+
+/** The one place an error becomes an exit code. */
+function exitCodeOf(error: unknown): number {
+  if (isMisuse(error)) return 2;
+  if (error instanceof DomainError) return EXIT_CODE_OF[error.code];
+  return 1;
+}
+
+/** Failures whose message tells the operator what to do: shown without a stack trace. */
+function isExplained(error: unknown): error is Error {
+  return (
+    error instanceof DomainError ||
+    error instanceof PackError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseInUseError
+  );
 }
 
 function parseCommandLine(command: Command, argv: string[]) {
@@ -114,6 +139,11 @@ function parseCommandLine(command: Command, argv: string[]) {
     }
   }
   return { args, options };
+}
+
+/** The command line itself is wrong. */
+function isMisuse(error: unknown): error is Error {
+  return error instanceof UsageError || isParseArgsError(error);
 }
 
 function isParseArgsError(error: unknown): boolean {

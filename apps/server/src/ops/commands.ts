@@ -3,9 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../config/env';
 import type { Db } from '../db/client';
+import { conflict } from '../domain/errors';
 import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
 import { adjustDucks } from './ducks';
-import { OpsError, UsageError } from './errors';
+import { UsageError } from './errors';
 import { exportClaims, exportLeaderboard } from './export';
 import { getQrSheet } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
@@ -137,7 +138,8 @@ export const COMMANDS: Command[] = [
     example: 'verify',
     run: async ({ openDb }) => {
       const result = await verifyInvariants(await openDb());
-      if (!result.ok) throw new OpsError(formatVerify(result));
+      // The state is wrong, not the command: exit code 1 with the report.
+      if (!result.ok) throw conflict(formatVerify(result));
       return formatVerify(result);
     },
   },

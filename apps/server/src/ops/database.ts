@@ -1,7 +1,7 @@
 // Opens the server's database for an operator command.
 import type { Env } from '../config/env';
 import { type Database, openDatabase } from '../db/client';
-import { OpsError } from './errors';
+import { DatabaseInUseError } from '../db/pglite-lock';
 
 export async function openOpsDatabase(env: Env): Promise<Database> {
   if (!env.DATABASE_URL) await refuseWhileServerRuns(env);
@@ -20,7 +20,7 @@ async function refuseWhileServerRuns(env: Env): Promise<void> {
     () => false,
   );
   if (answered) {
-    throw new OpsError(
+    throw new DatabaseInUseError(
       `A QuackQuest server answers at ${url}. With the embedded database (DATABASE_URL unset) only one process ` +
         `may open DATA_DIR (${env.DATA_DIR}) at a time: stop the server first, or set DATABASE_URL to the ` +
         'PostgreSQL database the server uses.',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addCheckpoint, getTestContext } from '../../test/helpers';
-import { OpsError } from './errors';
+import { DomainError } from '../domain/errors';
 import { getQrSheet, wrapText } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
@@ -52,7 +52,7 @@ describe('qr:sheet', () => {
 
   it('refuses an unknown campaign id', async () => {
     await expect(getQrSheet(await db(), 'no-such-campaign')).rejects.toThrow(
-      new OpsError('No campaign has the id no-such-campaign.'),
+      new DomainError('not_found', 'No campaign has the id no-such-campaign.'),
     );
   });
 });

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { campaigns, checkpoints } from '../db/schema';
-import { OpsError } from './errors';
+import { DomainError, notFound } from '../domain/errors';
 
 export interface QrSheetEntry {
   checkpointId: string;
@@ -34,7 +34,9 @@ export async function getQrSheet(db: Db, campaignId?: string): Promise<QrSheet> 
     .where(campaignId ? eq(campaigns.id, campaignId) : eq(campaigns.active, true))
     .limit(1);
   if (!campaign) {
-    throw new OpsError(campaignId ? `No campaign has the id ${campaignId}.` : 'No campaign is loaded: run campaign:load first.');
+    throw campaignId
+      ? notFound(`No campaign has the id ${campaignId}.`)
+      : new DomainError('unavailable', 'No campaign is loaded: run campaign:load first.');
   }
   const info = campaign.info as { name?: string; startTime?: number };
   const rows = await db
@@ -60,7 +62,7 @@ export async function getQrSheet(db: Db, campaignId?: string): Promise<QrSheet> 
       textCount: all.length,
     })),
   );
-  if (entries.length === 0) throw new OpsError(`Campaign ${campaign.id} has no Scan or ScanNoSpin checkpoint to print.`);
+  if (entries.length === 0) throw notFound(`Campaign ${campaign.id} has no Scan or ScanNoSpin checkpoint to print.`);
   return { campaignId: campaign.id, campaignName: info.name ?? campaign.id, entries };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
-import { OpsError } from './errors';
+import { DomainError } from '../domain/errors';
 import { formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
 
 async function db() {
@@ -125,7 +125,7 @@ describe('a decision is final', () => {
     await expect(reviewAttempt(await db(), review.attemptId, 'reject')).rejects.toThrow(
       new RegExp(`Attempt ${review.attemptId} was already approved at \\d{4}-`),
     );
-    await expect(reviewAttempt(await db(), review.attemptId, 'approve')).rejects.toBeInstanceOf(OpsError);
+    await expect(reviewAttempt(await db(), review.attemptId, 'approve')).rejects.toBeInstanceOf(DomainError);
     expect(await me(user)).toMatchObject({ duckPoints: ducks, pendingDuckPoints: 0 });
   });
 

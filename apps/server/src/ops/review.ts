@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { attempts, checkpoints, spins, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
-import { OpsError } from './errors';
+import { conflict, notFound } from '../domain/errors';
 
 /** Where uploaded photos are kept: the server's storage settings (see uploads/storage.ts). */
 export interface UploadsConfig {
@@ -96,7 +96,7 @@ export async function reviewAttempt(
     .innerJoin(users, eq(users.id, attempts.userId))
     .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
     .where(eq(attempts.id, attemptId));
-  if (!found) throw new OpsError(`Attempt ${attemptId} does not exist.`);
+  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
   const outcome = (spin: ReviewOutcome['spin'], ducks = 0): ReviewOutcome => ({
     attemptId,
     decision,
@@ -109,11 +109,11 @@ export async function reviewAttempt(
     await lockUser(tx, found.userId);
     const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for('update');
     if (!attempt?.review) {
-      throw new OpsError(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
+      throw conflict(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
     }
     if (attempt.review !== 'pending') {
       const at = attempt.reviewedAt ? ` at ${attempt.reviewedAt.toISOString()}` : '';
-      throw new OpsError(
+      throw conflict(
         `Attempt ${attemptId} was already ${attempt.review}${at}; a decision is final (correct ducks with ducks:adjust).`,
       );
     }

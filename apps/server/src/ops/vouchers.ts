@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
-import { OpsError } from './errors';
+import { conflict, invalid, notFound } from '../domain/errors';
 
 export interface RedeemedVoucher {
   voucherCode: string;
@@ -21,7 +21,7 @@ export function normalizeVoucherCode(code: string): string {
 
 export async function redeemVoucher(db: Db, code: string, now = new Date()): Promise<RedeemedVoucher> {
   const voucherCode = normalizeVoucherCode(code);
-  if (!voucherCode) throw new OpsError('The voucher code is empty.');
+  if (!voucherCode) throw invalid('The voucher code is empty.');
   const [redeemed] = await db
     .update(claims)
     .set({ redeemedAt: now })
@@ -39,10 +39,10 @@ export async function redeemVoucher(db: Db, code: string, now = new Date()): Pro
     .innerJoin(users, eq(users.id, claims.userId))
     .innerJoin(rewards, eq(rewards.id, claims.rewardId))
     .where(eq(claims.voucherCode, voucherCode));
-  if (!claim) throw new OpsError(`No voucher has the code ${voucherCode}. Check the code and try again.`);
+  if (!claim) throw notFound(`No voucher has the code ${voucherCode}. Check the code and try again.`);
   if (!redeemed) {
     const at = claim.redeemedAt?.toISOString() ?? 'an unknown time';
-    throw new OpsError(`Voucher ${voucherCode} (${claim.item}, ${claim.email}) was already redeemed at ${at}.`);
+    throw conflict(`Voucher ${voucherCode} (${claim.item}, ${claim.email}) was already redeemed at ${at}.`);
   }
   return { voucherCode, ...claim, redeemedAt: claim.redeemedAt ?? now };
 }

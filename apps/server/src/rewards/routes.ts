@@ -10,7 +10,7 @@ import { claimReward } from './claim';
 export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/inventory', { schema: { response: { 200: inventorySchema } } }, async (request) => {
-      await requireUserId(ctx.db, request);
+      await requireUserId(request);
       const campaign = await ctx.campaign.get();
       const rows = await ctx.db
         .select()
@@ -31,7 +31,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/profile', { schema: { response: { 200: profileSchema } } }, async (request) => {
-      const userId = await requireUserId(ctx.db, request);
+      const userId = await requireUserId(request);
       const rows = await ctx.db
         .select({
           item: rewards.item,
@@ -57,7 +57,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/claims',
       { schema: { body: claimBodySchema, response: { 200: claimResultSchema, 201: claimResultSchema } } },
       async (request, reply) => {
-        const userId = await requireUserId(ctx.db, request);
+        const userId = await requireUserId(request);
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string') throw badRequest('The Idempotency-Key header is required.');
         const { created, claim } = await claimReward(ctx, userId, request.body.item, key);

@@ -8,9 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { perApp } from '../cache/per-app';
 import { type SessionCache, createSessionCache, forgetSession, registerSessionCache } from '../cache/sessions';
 import type { AppContext } from '../context';
-import { type Db, type DbOrTx, statement } from '../db/client';
+import { type DbOrTx, statement } from '../db/client';
 import { sessions } from '../db/schema';
-import { unauthorized } from '../http/errors';
+import { unauthenticated } from '../domain/errors';
 
 export const SESSION_COOKIE = 'qq_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: DbOrTx, userId: number, now = Date.now()): Promise<string> {
+export async function createSession(db: DbOrTx, userId: number, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt: new Date(now + SESSION_TTL_MS) });
   return token;
@@ -43,10 +43,8 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
   });
 }
 
-/** This app instance's session cache, when the request came through an app built by buildApp(). */
-function sessionCache(db: DbOrTx, request: FastifyRequest): SessionCache | undefined {
-  const ctx = (request.server as { ctx?: AppContext }).ctx;
-  if (!ctx || ctx.db !== db) return undefined;
+/** This app instance's session cache; none when its settings turn it off. */
+function sessionCache(ctx: AppContext): SessionCache | undefined {
   return perApp(ctx, 'sessions', (settings) => {
     if (settings.sessionTtlMs <= 0) return undefined;
     const cache = createSessionCache(settings.sessionTtlMs, settings.sessionMax);
@@ -55,11 +53,11 @@ function sessionCache(db: DbOrTx, request: FastifyRequest): SessionCache | undef
   });
 }
 
-export const sessionEnded = () => unauthorized('Your session has ended. Please log in again.');
+export const sessionEnded = () => unauthenticated('Your session has ended. Please log in again.');
 
 function cookieToken(request: FastifyRequest): string {
   const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 200) throw unauthorized();
+  if (!token || token.length > 200) throw unauthenticated();
   return token;
 }
 
@@ -74,17 +72,27 @@ const sessionQuery = statement<{ user_id: string | number; expires_ms: number }>
    from sessions where id_hash = $1 and expires_at > $2::timestamptz`,
 );
 
+// The session hook (http/route-registry.ts) and then the handler ask: the lookup is made once per request.
+const userIds = new WeakMap<FastifyRequest, Promise<number>>();
+
 /**
  * The signed-in user's id, or a 401. With the session cache, a recent cookie costs no query; the caller
  * reads the user itself (a user that no longer exists is then its 401 to give).
  */
-export async function requireUserId(db: Db, request: FastifyRequest): Promise<number> {
-  const idHash = hashToken(cookieToken(request));
-  const cache = sessionCache(db, request);
-  const now = Date.now();
+export function requireUserId(request: FastifyRequest): Promise<number> {
+  let userId = userIds.get(request);
+  if (!userId) userIds.set(request, (userId = lookUpUserId(request)));
+  return userId;
+}
+
+async function lookUpUserId(request: FastifyRequest): Promise<number> {
+  const idHash = sessionHash(request);
+  const ctx = request.server.ctx;
+  const cache = sessionCache(ctx);
+  const now = ctx.now();
   const cached = cache?.get(idHash, now);
   if (cached) return cached.userId;
-  const [row] = await sessionQuery(db, [idHash, new Date(now).toISOString()]);
+  const [row] = await sessionQuery(ctx.db, [idHash, new Date(now).toISOString()]);
   if (!row) throw sessionEnded();
   const userId = Number(row.user_id);
   cache?.set(idHash, { userId, expiresAt: Number(row.expires_ms) }, now);

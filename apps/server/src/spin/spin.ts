@@ -1,11 +1,10 @@
 // Spending one spin entitlement: the server chooses the ducks and writes the ledger row at once.
-import { type SpinResult, duckPointsText, messages, spinBodySchema, spinResultSchema } from '@quackquest/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type SpinResult, duckPointsText, messages } from '@quackquest/contract';
 import type { AppContext } from '../context';
 import { statement, transaction } from '../db/client';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../domain/errors';
 import { lockUserRow } from '../ledger/ledger';
-import { requireUserId, sessionEnded } from '../session/session';
+import { sessionEnded } from '../session/session';
 import { type RandomInt, chooseDucks } from './wheel';
 
 /**
@@ -52,13 +51,4 @@ export async function spinWheel(ctx: AppContext, userId: number, random?: Random
     ? `You won ${duckPointsText(ducks)}! They will be added once your answer is approved.`
     : `You won ${duckPointsText(ducks)}!`;
   return { duckPointsAwarded: ducks, message, pending };
-}
-
-export function spinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post('/api/spin', { schema: { body: spinBodySchema, response: { 200: spinResultSchema } } }, async (request) => {
-      const userId = await requireUserId(ctx.db, request);
-      return spinWheel(ctx, userId);
-    });
-  };
 }

@@ -239,7 +239,7 @@ export function createRankIndex(db: Db, settings: CacheSettings) {
   const load = standingLoaders(db);
   return {
     /** The balances, rank and number of users of a session's user (`idHash`); undefined without a valid session. */
-    async standing(idHash: string, now = Date.now()): Promise<Standing | undefined> {
+    async standing(idHash: string, now: number): Promise<Standing | undefined> {
       const current = await snapshot.get();
       const found = await readStanding(db, load, [idHash, new Date(now).toISOString()], current.positions, hints.get(idHash));
       if (!found) {

@@ -9,12 +9,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // The session is checked in the same query as the rank: no separate lookup, and a logout shows at once.
     async function standing(request: FastifyRequest) {
-      const found = await rankIndexFor(ctx).standing(sessionHash(request));
+      const found = await rankIndexFor(ctx).standing(sessionHash(request), ctx.now());
       if (!found) throw sessionEnded();
       return found;
     }
 
-    app.get('/api/me', { schema: { response: { 200: meSchema } } }, async (request) => {
+    app.get('/api/me', { config: { sessionInQuery: true }, schema: { response: { 200: meSchema } } }, async (request) => {
       const me = await standing(request);
       return {
         duckPoints: me.ducks,
@@ -25,9 +25,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.get('/api/leaderboard', { schema: { response: { 200: leaderboardSchema } } }, async (request) => {
-      const [me, top] = await Promise.all([standing(request), rankIndexFor(ctx).top()]);
-      return { me: { rank: me.rank, totalUsers: me.totalUsers, duckPoints: me.ducks }, top };
-    });
+    app.get(
+      '/api/leaderboard',
+      { config: { sessionInQuery: true }, schema: { response: { 200: leaderboardSchema } } },
+      async (request) => {
+        const [me, top] = await Promise.all([standing(request), rankIndexFor(ctx).top()]);
+        return { me: { rank: me.rank, totalUsers: me.totalUsers, duckPoints: me.ducks }, top };
+      },
+    );
   };
 }

@@ -1,0 +1,14 @@
+import { spinBodySchema, spinResultSchema } from '@quackquest/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { requireUserId } from '../session/session';
+import { spinWheel } from './spin';
+
+export function spinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/spin', { schema: { body: spinBodySchema, response: { 200: spinResultSchema } } }, async (request) => {
+      const userId = await requireUserId(request);
+      return spinWheel(ctx, userId);
+    });
+  };
+}
