@@ -377,7 +377,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     }
     app = await buildApp({ env, database, logger: false });
     if (options.noCaches) overrideCacheSettings(app.ctx, NO_CACHES);
-    registerPrototypes(app, database.db, users);
+    registerPrototypes(app, database.db);
     app.get('/bench/trivial', async () => ({ hello: 'world' }));
     // The floor for any per-visitor read: one prepared primary-key query and nothing else.
     const oneRow = statement<{ ducks: number }>('bench_one_row', 'select ducks from users where id = $1');
@@ -442,10 +442,6 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         console.log(formatTable([row], rows).split('\n')[2]);
       }
       await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
-      await record(
-        'prototype: one-query floor, batched',
-        await load(url, { kind: 'get', path: '/bench/one-query-batched', cookies: [] }, options),
-      );
     }
 
     if (!options.readsOnly) {
