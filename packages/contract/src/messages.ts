@@ -4,6 +4,7 @@ import { UPLOAD_MAX_BYTES } from './constants';
 export const messages = {
   maxAttempts: (maxAttempts: number) =>
     `You have reached the maximum attempts for this checkpoint (${maxAttempts}). Please try a different checkpoint.`,
+  checkpointLocked: 'This checkpoint is not unlocked yet.',
   spinWithoutCheckpoint: 'You need to complete a checkpoint before spinning!',
   rewardNotFound: 'Reward not found.',
   rewardNotAvailable: 'This reward is not available at this time.',

@@ -1,5 +1,5 @@
 // The signed-in visitor's ducks, pending ducks, rank and total: shared by the duck tracker and headers.
-import type { Me } from '@quackquest/contract';
+import type { Me } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 

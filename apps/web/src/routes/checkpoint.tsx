@@ -1,6 +1,6 @@
 // /checkpoint?id= (SPEC.md section 2): the checkpoint's picture, its question or task, and the action
 // area of its type. The scanner is its own feature; this route connects it to the attempt.
-import type { Checkpoint } from '@quackquest/contract';
+import type { Checkpoint } from '@quackquest/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button';

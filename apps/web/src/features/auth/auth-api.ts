@@ -1,6 +1,6 @@
 // The sign-in and sign-up calls (POST /api/auth and its friends). Public routes have no query cache,
 // so these call lib/api-client directly. Sign-in calls expect 401s of their own (allowUnauthorized).
-import type { AuthResult, SignupBody } from '@quackquest/contract';
+import type { AuthResult, SignupBody } from '@quackquest/contract/core';
 import { ApiError, api } from '../../lib/api-client';
 import type { Proof, Reply } from './login-rules';
 

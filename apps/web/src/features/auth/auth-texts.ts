@@ -1,5 +1,5 @@
 // Sign-in and sign-up texts of SPEC.md sections 2, 5 and 8 that only the web app shows. The texts the
-// server sends too live in '@quackquest/contract/messages' (authMessages).
+// server sends too live in '@quackquest/contract/core' (authMessages).
 
 export const authTexts = {
   authenticationFailed: 'Authentication failed',

@@ -1,6 +1,6 @@
 // 'Sign in with Google': a browser navigation to the server's OpenID Connect flow, which ends on
 // /login#idToken=... When the server has no Google client configured, it says so instead.
-import { authMessages } from '@quackquest/contract/messages';
+import { authMessages } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { getProviders, googleSignInUrl } from './auth-api';
 import { authTexts } from './auth-texts';

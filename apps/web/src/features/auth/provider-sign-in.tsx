@@ -1,6 +1,6 @@
 // /login: Google sign-in. The server's callback ends here with #idToken=&email=&name= (or ?error=),
 // and the backend login decides: session, sign-up, or a message (SPEC.md sections 4 and 8).
-import { authMessages } from '@quackquest/contract/messages';
+import { authMessages } from '@quackquest/contract/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';

@@ -1,6 +1,6 @@
 // The checkpoint calls of DESIGN.md's API table: the list (with this user's attempts), an image, an
 // attempt, and the photo upload URL.
-import type { AttemptResult, Checkpoint } from '@quackquest/contract';
+import type { AttemptResult, Checkpoint } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 

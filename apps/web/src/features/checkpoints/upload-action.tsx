@@ -1,22 +1,15 @@
 // Photo upload (SPEC.md /checkpoint, any other type): choose an image, and Upload sends it at once
 // through a signed URL, then records the attempt with the stored photo's key (DESIGN.md difference 6).
-import type { Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
+import { type Checkpoint, messages } from '@quackquest/contract/core';
 import { useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { getUploadUrl } from './api';
 import { redirectDelayMs } from './timing';
-import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTypeText } from './upload';
+import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTexts } from './upload';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
-
-export const uploadTexts = {
-  success: 'Upload successful!',
-  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
-  failed: 'The photo could not be uploaded. Please try again.',
-} as const;
 
 type Phase = 'idle' | 'uploading' | 'done' | 'failed';
 
@@ -40,7 +33,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const upload = async () => {
     if (!file) return alert(messages.uploadMissing);
     const contentType = uploadContentType(file);
-    if (!contentType) return fail(uploadTypeText);
+    if (!contentType) return fail(messages.uploadType);
     setPhase('uploading');
     setError('');
     try {

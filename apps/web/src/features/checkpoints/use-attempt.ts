@@ -1,8 +1,7 @@
 // Submitting an attempt (SPEC.md sections 4, 5 and 8): one call at a time, the same attempt within 5 s
 // skipped silently, 403 (maximum attempts) and 409 (already completed) alerted with the server's words
 // and sent back to the list. The server grades; a success refreshes the ducks and the list.
-import type { AttemptResult, Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
+import { type AttemptResult, type Checkpoint, messages } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

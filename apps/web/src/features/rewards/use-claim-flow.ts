@@ -1,6 +1,6 @@
 // The claim flow of SPEC.md section 4: tap, the gate's alerts, the confirm dialog, the claim, then the
 // success popup or an alert. Ducks, rank and the rewards list are refreshed after a claim.
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';

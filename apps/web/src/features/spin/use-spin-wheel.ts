@@ -1,6 +1,6 @@
 // The spin screen's states (SPEC.md section 4): idle, then spinning (the request is in flight), then the
 // wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel.
-import type { SpinResult } from '@quackquest/contract';
+import type { SpinResult } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
