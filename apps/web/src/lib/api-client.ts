@@ -83,3 +83,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   throw new ApiError(result.status, result.message);
 }
+
+/** The message of a failed call, for an error area: the server's, or `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -4,7 +4,7 @@ import type { Checkpoint } from '@quackquest/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button';
-import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/api';
+import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
 import { checkpointState, exhaustedText, isLongTitle, unlockText } from '../features/checkpoints/checkpoint-state';
 import { McqAction } from '../features/checkpoints/mcq-action';

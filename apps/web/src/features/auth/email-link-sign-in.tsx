@@ -3,7 +3,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
-import { messageOf, verifyEmailLink } from './auth-api';
+import { failureMessage } from '../../lib/api-client';
+import { verifyEmailLink } from './email-link-verify-api';
 import { readEmailForSignIn } from './auth-storage';
 import { authTexts } from './auth-texts';
 import { EmailPrompt } from './email-prompt';
@@ -39,7 +40,7 @@ export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: Proof) => 
       if (decision.kind === 'signup') onNotFound({ idToken: verified.idToken, email });
       else if (decision.kind === 'message') message = decision.text;
     } catch (failure) {
-      message = messageOf(failure, authTexts.authenticationFailed);
+      message = failureMessage(failure, authTexts.authenticationFailed);
     }
     setState('idle');
     if (message) await alert(message);

@@ -2,7 +2,8 @@
 // /login#idToken=... When the server has no Google client configured, it says so instead.
 import { authMessages } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
-import { getProviders, googleSignInUrl } from './auth-api';
+import { googleSignInUrl } from './google-sign-in-api';
+import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 
 export function GoogleButton({ onFailure, busy = false }: { onFailure: (message: string) => void; busy?: boolean }) {

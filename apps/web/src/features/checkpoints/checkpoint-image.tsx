@@ -1,7 +1,7 @@
 // The checkpoint's picture through GET /api/checkpoint-image, or a placeholder when there is none or it
 // fails to load (SPEC.md section 8, silent failures).
 import { useState } from 'react';
-import { useCheckpointImage } from './api';
+import { useCheckpointImage } from './checkpoint-image-api';
 import { usableImageId } from './image-id';
 
 export function CheckpointImage({ imgId, title }: { imgId: string | null | undefined; title: string }) {

@@ -1,5 +1,5 @@
 // The scrollable CHECKPOINTS list of SPEC.md /checkpoints, in the order of section 4.
-import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './api';
+import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './checkpoints-api';
 import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
 import { useNowSec } from './use-now';

@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { getUploadUrl } from './api';
+import { getUploadUrl } from './upload-url-api';
 import { redirectDelayMs } from './timing';
 import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTexts } from './upload';
 import { useAttempt } from './use-attempt';

@@ -7,10 +7,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { keys, read } from '../../lib/storage';
-import { checkpointsQueryKey, postAttempt } from './api';
+import { postAttempt } from './attempt-api';
+import { checkpointsQueryKey } from './checkpoints-api';
 import { isDuplicateAttempt, readRecentAttempts, recordAttempt } from './recent-attempts';
 
 export type AttemptOutcome =

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { newIdempotencyKey, postClaim } from './claim-api';
 import { inventoryQueryKey } from './inventory-api';
 import { profileQueryKey } from './profile-api';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { clearSession, isAuthenticated, keys, read } from '../../lib/storage';
 import { postSpin } from './spin-api';

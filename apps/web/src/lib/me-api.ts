@@ -1,4 +1,4 @@
-// The signed-in visitor's ducks, pending ducks, rank and total: shared by the duck tracker and headers.
+// GET /api/me: the signed-in visitor's ducks, pending ducks, rank and total (the duck tracker and headers).
 import type { Me } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -11,9 +11,4 @@ export function getMe(): Promise<Me> {
 
 export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: getMe });
-}
-
-/** 'n/total', with the infinity symbol while the total is unknown. */
-export function rankText(rank: number | undefined, total: number | undefined): string {
-  return `${rank ?? '∞'}/${total ?? '∞'}`;
 }

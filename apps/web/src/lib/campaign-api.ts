@@ -1,5 +1,5 @@
-// Texts that belong to the campaign (terms, operator, booking link) come from the pack through
-// GET /api/campaign. Fetched once per visit, without the query cache: the welcome page uses it too.
+// GET /api/campaign: texts that belong to the campaign (terms, operator, booking link) come from the pack.
+// Fetched once per visit, without the query cache: the welcome page uses it too.
 import type { Campaign } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { api } from './api-client';
