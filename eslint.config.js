@@ -1,5 +1,49 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The boundaries between parts of the code, as import rules (eslint.config.test.ts shows each one at work).
+// no-restricted-imports takes one set of options per file: a later block replaces an earlier one's, so
+// each block below lists every restriction of its files.
+
+/** The web app never imports server code. */
+const webNeverImportsServer = {
+  regex: '^@quackquest/server(/|$)|(^|/)apps/server(/|$)|(^|/)server/src(/|$)',
+  message: 'The web app never imports server code: share it through packages/contract.',
+};
+/** The contract's root builds zod schemas at import time (decision 006); its types are erased, so allowed. */
+const webOnlyTypesFromContractRoot = {
+  name: '@quackquest/contract',
+  allowTypeImports: true,
+  message: "The contract's root pulls zod into the web app: import values from '@quackquest/contract/core'.",
+};
+
+/** The features of the web app never import each other: what two need goes to components/ or lib/. */
+const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [webOnlyTypesFromContractRoot],
+        patterns: [
+          webNeverImportsServer,
+          {
+            // '../other/x' from this feature's folder, or any path through 'features/other/'.
+            regex: `^\\.\\./(?!\\.\\./|${feature}/)|(^|/)features/(?!${feature}/)`,
+            message: `Features never import each other: move what "${feature}" needs from another feature to components/ or lib/.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -8,7 +52,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.ts', '*.js'] },
+        // Root files (the configs, eslint.config.test.ts) belong to no package: typed with the base options.
+        projectService: { allowDefaultProject: ['*.ts', '*.js'], defaultProject: 'tsconfig.base.json' },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -18,6 +63,32 @@ export default tseslint.config(
       // Fastify plugins are async functions that often only register routes.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [webOnlyTypesFromContractRoot], patterns: [webNeverImportsServer] }],
+    },
+  },
+  ...featureZones,
+  {
+    // Domain code never imports the HTTP layer: it throws DomainError, which http/errors.ts maps to a status.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/**', 'apps/server/src/app.ts', 'apps/server/src/server.ts', 'apps/server/src/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+http(/|$)',
+              message: 'Domain code never imports http/: throw a DomainError (domain/errors.ts) instead.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -6,8 +6,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint.config.test.ts'],
           exclude: ['**/*.server.test.ts', '**/node_modules/**'],
+          // eslint.config.test.ts type-checks its snippets: the first one loads the TypeScript projects.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,21 +1,16 @@
 // The API contract shared by the server (validation) and the web app (types and parsing).
 // Field names follow the original visitor app's calls (docs/product.md §10), so the API table reads next to the code.
 import { z } from 'zod';
+import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES } from './constants';
+import { messages } from './messages';
 
 export * from './auth';
+export * from './claim-refusals';
+export * from './constants';
 export * from './messages';
 
-export const CHECKPOINT_TYPES = ['Scan', 'ScanNoSpin', 'MCQ', 'Str', 'Upload'] as const;
 export const checkpointTypeSchema = z.enum(CHECKPOINT_TYPES);
 export type CheckpointType = z.infer<typeof checkpointTypeSchema>;
-
-export const STR_MAX_LENGTH = 10;
-export const MCQ_MAX_CHOICES = 4;
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'] as const;
-export const DEDUPE_WINDOW_MS = 5000;
-export const MIN_DUCKS = 1;
-export const MAX_DUCKS = 5;
 
 export const errorSchema = z.object({ message: z.string() });
 
@@ -84,7 +79,7 @@ export const spinResultSchema = z.object({
 export type SpinResult = z.infer<typeof spinResultSchema>;
 
 export const uploadUrlQuerySchema = z.object({
-  filetype: z.enum(UPLOAD_CONTENT_TYPES, { message: 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.' }),
+  filetype: z.enum(UPLOAD_CONTENT_TYPES, { message: messages.uploadType }),
   filename: z.string().min(1).max(200).optional(),
   checkpointId: z.string().min(1).max(100),
 });

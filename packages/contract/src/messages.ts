@@ -1,16 +1,25 @@
 // User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
+import { UPLOAD_MAX_BYTES } from './constants';
 
 export const messages = {
   maxAttempts: (maxAttempts: number) =>
     `You have reached the maximum attempts for this checkpoint (${maxAttempts}). Please try a different checkpoint.`,
+  checkpointLocked: 'This checkpoint is not unlocked yet.',
   spinWithoutCheckpoint: 'You need to complete a checkpoint before spinning!',
+  rewardNotFound: 'Reward not found.',
   rewardNotAvailable: 'This reward is not available at this time.',
   rewardSoldOut: 'Limit for this reward is reached.',
+  rewardOwnersOnly: 'This reward is for cabin owners only.',
+  rewardNonOwnersOnly: 'This reward is for visitors who do not have a cabin yet.',
+  rewardLimitReached: 'You have already claimed this reward as many times as allowed.',
   notEnoughDucks: (price: number, ducks: number) =>
     `You need ${price} ducks to claim this reward. You currently have ${ducks} ducks.`,
   strEmpty: 'Please enter some text before submitting!',
   mcqEmpty: 'Please select at least one answer before submitting!',
   uploadMissing: 'Please select an image file before uploading!',
+  uploadType: 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.',
+  /** "10 MB": the limit itself, so the text follows UPLOAD_MAX_BYTES. */
+  uploadTooLarge: `The photo is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`,
   notLoggedIn: 'Please log in to continue.',
 } as const;
 

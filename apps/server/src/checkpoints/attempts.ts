@@ -28,7 +28,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
   const nowSec = Math.floor(ctx.now() / 1000);
-  if (nowSec < checkpoint.startTime) throw forbidden('This checkpoint is not unlocked yet.');
+  if (nowSec < checkpoint.startTime) throw forbidden(messages.checkpointLocked);
   if (nowSec > checkpoint.endTime) throw forbidden('This checkpoint has ended.');
   const graded = await grade(ctx, userId, checkpoint, body.answer);
 

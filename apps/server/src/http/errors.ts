@@ -5,7 +5,7 @@ import { DomainError, type DomainErrorCode, invalid } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
 
 /** The one place a domain refusal becomes an HTTP status. */
-export const STATUS_OF: Record<DomainErrorCode, number> = {
+const STATUS_OF: Record<DomainErrorCode, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -15,25 +15,6 @@ export const STATUS_OF: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   unavailable: 503,
 };
-
-/**
- * Only rewards/claim.ts and rewards/routes.ts still use these, until the claim's rewrite: new code throws
- * DomainError (domain/errors.ts).
- */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
 
 /** PostgreSQL cannot store a NUL character in text; a value holding one is refused before any handler. */
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -53,12 +34,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.code];
-      if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(status).send({ message: error.message });
-    }
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

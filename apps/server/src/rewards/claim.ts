@@ -1,10 +1,17 @@
 // Claiming a reward: window, stock, eligibility, per-user limit and balance are checked and changed in
 // one transaction; the same Idempotency-Key returns the first result and never charges twice.
 import { randomInt } from 'node:crypto';
-import { type ClaimResult, messages } from '@quackquest/contract';
+import {
+  CLAIM_REFUSALS,
+  type ClaimRefusalCode,
+  type ClaimRefusalFacts,
+  type ClaimResult,
+  claimRefusalMessage,
+  isClaimRefusalCode,
+} from '@quackquest/contract';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { DomainError, invalid } from '../domain/errors';
 import { sessionEnded } from '../session/session';
 
 // Crockford-style alphabet: no 0/O or 1/I/L to misread when staff type a code.
@@ -16,31 +23,26 @@ export function newVoucherCode(): string {
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** What qq_claim saw and did (migration 0003); the rules' messages are picked from it (checkClaim). */
+/** What qq_claim answered (migration 0004): a refusal code, or the claim made or replayed. */
 interface ClaimRow {
+  refusal: string | null;
+  /** The visitor's ducks now: after this claim's debit when one was made. */
   ducks: number;
-  cabin_owner: boolean;
+  price: number | null;
+  /** Set when this Idempotency-Key was used before: the first claim's item, voucher and time. */
   prev_item: string | null;
-  prev_price: number | null;
   prev_voucher: string | null;
   prev_at_ms: number | null;
-  reward_id: number | null;
-  price: number | null;
-  stock: number | null;
-  start_date: string | number | null;
-  end_date: string | number | null;
-  eligibility: string | null;
-  per_user_limit: number | null;
-  mine: number | null;
-  claim_id: string | number | null;
 }
 
 /**
- * The whole claim is one call of the database function qq_claim (migration 0003, decision 010): lock the
- * visitor's row (decision 003), read the previous claim with this key, the reward and the visitor's claims
- * of it, check the window, eligibility, per-user limit, balance and stock, and when they hold write the
- * claim, its ledger row and the balance, and take one from stock last. One round trip, and the reward's row
- * stays locked only from that last update to the end of the call: claims of one reward take turns on it.
+ * The whole claim is one call of the database function qq_claim (migrations 0003 and 0004, decision 010):
+ * lock the visitor's row (decision 003), read the previous claim with this key, the reward and the
+ * visitor's claims of it, check the window, stock, eligibility, per-user limit and balance, and when they
+ * hold write the claim, its ledger row and the balance, and take one from stock last. One round trip, and
+ * the reward's row stays locked only from that last update to the end of the call: claims of one reward
+ * take turns on it. The rules live only there; a refusal comes back as a code of the contract's
+ * CLAIM_REFUSALS, which gives its message and kind of error.
  */
 const claimStatement = statement<ClaimRow>('qq_claim', 'select * from qq_claim($1, $2, $3, $4, $5, $6, $7)');
 
@@ -54,7 +56,7 @@ export async function claimReward(
   idempotencyKey: string,
 ): Promise<{ created: boolean; claim: ClaimResult }> {
   if (!/^[\w-]{8,100}$/.test(idempotencyKey)) {
-    throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
+    throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
   }
   const campaign = await ctx.campaign.get();
   const atMs = ctx.now();
@@ -69,64 +71,34 @@ export async function claimReward(
     new Date(atMs).toISOString(),
     nowSec,
   ]).catch((error: unknown) => {
-    if ((error as { code?: unknown }).code === SOLD_OUT_SQLSTATE) throw conflict(messages.rewardSoldOut);
+    if ((error as { code?: unknown }).code === SOLD_OUT_SQLSTATE) throw soldOut();
     throw error;
   });
   if (!row) throw sessionEnded();
+  const price = Number(row.price);
   if (row.prev_item !== null) {
-    if (row.prev_item !== item) throw new HttpError(422, 'This Idempotency-Key was already used for another reward.');
+    if (row.prev_item !== item) throw new DomainError('mismatch', 'This Idempotency-Key was already used for another reward.');
     const claim = {
       item,
-      price: Number(row.prev_price),
+      price,
       voucherCode: String(row.prev_voucher),
       timestamp: Math.floor(Number(row.prev_at_ms) / 1000),
       duckPoints: row.ducks,
     };
     return { created: false, claim };
   }
-  if (row.reward_id === null) throw notFound('Reward not found.');
-  const price = Number(row.price);
-  if (row.claim_id !== null) {
-    return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks - price } };
+  if (row.refusal !== null) {
+    // A code this server does not know (a newer function during a deploy): sold out promises nothing.
+    if (!isClaimRefusalCode(row.refusal)) throw soldOut();
+    throw refusal(row.refusal, { price, ducks: row.ducks });
   }
-  // Refused: checkClaim throws the message of the first rule broken. qq_claim checks the same rules, so
-  // there is always one; were there none, sold out is the answer that promises nothing.
-  checkClaim({
-    nowSec,
-    startDate: row.start_date === null ? null : Number(row.start_date),
-    endDate: row.end_date === null ? null : Number(row.end_date),
-    stock: Number(row.stock),
-    eligibility: row.eligibility,
-    cabinOwner: row.cabin_owner,
-    perUserLimit: row.per_user_limit,
-    mine: Number(row.mine),
-    price,
-    ducks: row.ducks,
-  });
-  throw conflict(messages.rewardSoldOut);
+  return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks } };
 }
 
-/** The rules of a claim, in the order their messages take precedence; throws the first one broken. */
-export function checkClaim(c: {
-  nowSec: number;
-  startDate: number | null;
-  endDate: number | null;
-  stock: number;
-  eligibility: string | null;
-  cabinOwner: boolean;
-  perUserLimit: number | null;
-  mine: number;
-  price: number;
-  ducks: number;
-}): void {
-  if ((c.startDate !== null && c.nowSec < c.startDate) || (c.endDate !== null && c.nowSec > c.endDate)) {
-    throw forbidden(messages.rewardNotAvailable);
-  }
-  if (c.stock <= 0) throw conflict(messages.rewardSoldOut);
-  if (c.eligibility === 'owners' && !c.cabinOwner) throw forbidden('This reward is for cabin owners only.');
-  if (c.eligibility === 'non-owners' && c.cabinOwner) throw forbidden('This reward is for visitors who do not have a cabin yet.');
-  if (c.perUserLimit !== null && c.mine >= c.perUserLimit) {
-    throw conflict('You have already claimed this reward as many times as allowed.');
-  }
-  if (c.ducks < c.price) throw conflict(messages.notEnoughDucks(c.price, c.ducks));
+function refusal(code: ClaimRefusalCode, facts: ClaimRefusalFacts): DomainError {
+  return new DomainError(CLAIM_REFUSALS[code].kind, claimRefusalMessage(code, facts));
+}
+
+function soldOut(): DomainError {
+  return new DomainError(CLAIM_REFUSALS.sold_out.kind, CLAIM_REFUSALS.sold_out.message());
 }

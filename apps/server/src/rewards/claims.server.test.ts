@@ -300,3 +300,29 @@ describe('identity comes from the session', () => {
     expect(await stockOf(await createUser(), reward.item)).toBe(3);
   });
 });
+
+describe('the first rule broken gives the message: window, stock, eligibility, per-user limit, balance', () => {
+  it.each([
+    ['window before stock', { stock: 0, endDate: nowSec() - DAY }, false, 403, 'This reward is not available at this time.'],
+    ['stock before eligibility', { stock: 0, eligibility: 'owners' }, false, 409, 'Limit for this reward is reached.'],
+    [
+      'eligibility before balance',
+      { price: 50, eligibility: 'non-owners' },
+      true,
+      403,
+      'This reward is for visitors who do not have a cabin yet.',
+    ],
+    [
+      'per-user limit before balance',
+      { price: 50, perUserLimit: 0 },
+      false,
+      409,
+      'You have already claimed this reward as many times as allowed.',
+    ],
+  ] as const)('%s', async (_, reward, cabinOwner, status, message) => {
+    const user = await createUser({ ducks: 10, cabinOwner });
+    const added = await addReward({ price: 5, stock: 3, ...reward });
+    expect(await claim(user, added.item)).toMatchObject({ status, body: { message } });
+    expect((await me(user)).duckPoints).toBe(10);
+  });
+});

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { claims, rewards } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain/errors';
 import { requireUserId } from '../session/session';
 import { claimReward } from './claim';
 
@@ -59,7 +59,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const userId = await requireUserId(request);
         const key = request.headers['idempotency-key'];
-        if (typeof key !== 'string') throw badRequest('The Idempotency-Key header is required.');
+        if (typeof key !== 'string') throw invalid('The Idempotency-Key header is required.');
         const { created, claim } = await claimReward(ctx, userId, request.body.item, key);
         return reply.status(created ? 201 : 200).send(claim);
       },

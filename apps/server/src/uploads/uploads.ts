@@ -1,6 +1,6 @@
 // Photo uploads: a short-lived URL signed for one user, checkpoint, content type and size limit.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { UPLOAD_MAX_BYTES, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
+import { UPLOAD_MAX_BYTES, messages, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findCheckpoint } from '../checkpoints/queries';
@@ -70,7 +70,7 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
   if (!upload) throw invalid('This photo was not found. Please upload it again.');
   const stored = await ctx.storage.inspect(key);
   if (!stored) throw invalid('The photo has not finished uploading. Please upload it again.');
-  if (stored.size > UPLOAD_MAX_BYTES) throw invalid('The photo is larger than 10 MB.');
+  if (stored.size > UPLOAD_MAX_BYTES) throw invalid(messages.uploadTooLarge);
   if (detectImageType(stored.head) !== upload.contentType)
     throw invalid('This file is not a valid image. Please choose a photo.');
 }

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
-import { getMe, meQueryKey } from '../lib/me';
+import { getMe, meQueryKey } from '../lib/me-api';
 
 // One cache for the whole visit: created once, kept across screens.
 const queryClient = new QueryClient({

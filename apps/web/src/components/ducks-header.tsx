@@ -1,5 +1,6 @@
 // The summary header of the leaderboard and rewards screens: the visitor's ducks, rank and total users.
-import { rankText, useMe } from '../lib/me';
+import { useMe } from '../lib/me-api';
+import { rankText } from '../lib/rank-text';
 
 export function DucksHeader() {
   const { data } = useMe();

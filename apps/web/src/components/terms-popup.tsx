@@ -1,4 +1,4 @@
-import { useCampaign } from '../lib/campaign';
+import { useCampaign } from '../lib/campaign-api';
 import { Modal } from './modal';
 
 /** The scrollable Terms and Conditions popup; the text comes from the campaign pack. Lazy-load it. */

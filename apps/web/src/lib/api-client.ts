@@ -2,6 +2,9 @@
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
 import { clearSession } from './storage';
 
+/** The text of a call that never reached the server (status 0). */
+export const networkErrorText = 'Network error. Please try again.';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -68,7 +71,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, 'Network error. Please try again.');
+    throw new ApiError(0, networkErrorText);
   }
   const text = await response.text();
   const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
@@ -79,4 +82,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     window.location.replace('/');
   }
   throw new ApiError(result.status, result.message);
+}
+
+/** The message of a failed call, for an error area: the server's, or `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -1,10 +1,10 @@
 // /checkpoint?id= (docs/product.md §2.7): the checkpoint's picture, its question or task, and the action
 // area of its type. The scanner is its own feature; this route connects it to the attempt.
-import type { Checkpoint } from '@quackquest/contract';
+import type { Checkpoint } from '@quackquest/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button';
-import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/api';
+import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
 import { checkpointState, exhaustedText, isLongTitle, unlockText } from '../features/checkpoints/checkpoint-state';
 import { McqAction } from '../features/checkpoints/mcq-action';

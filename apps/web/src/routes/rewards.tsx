@@ -7,7 +7,7 @@ import { useInventory } from '../features/rewards/inventory-api';
 import { RewardList } from '../features/rewards/reward-list';
 import { RewardsBanner } from '../features/rewards/rewards-banner';
 import { useClaimFlow } from '../features/rewards/use-claim-flow';
-import { useMe } from '../lib/me';
+import { useMe } from '../lib/me-api';
 import { paths } from '../lib/paths';
 
 export default function RewardsRoute() {

@@ -1,5 +1,5 @@
 // Sign-in and sign-up texts of docs/product.md §2, §6 and §7 that only the web app shows. The texts the
-// server sends too live in '@quackquest/contract/messages' (authMessages).
+// server sends too live in '@quackquest/contract/core' (authMessages).
 
 export const authTexts = {
   authenticationFailed: 'Authentication failed',

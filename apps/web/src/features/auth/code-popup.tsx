@@ -2,7 +2,8 @@
 // browser (POST /api/auth/email-link/verify {email, code}).
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
-import { messageOf, verifyEmailLink } from './auth-api';
+import { failureMessage } from '../../lib/api-client';
+import { verifyEmailLink } from './email-link-verify-api';
 import { authTexts, fieldLabels } from './auth-texts';
 import { FormField } from './form-field';
 import type { Proof } from './login-rules';
@@ -37,7 +38,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         setError(decision.text);
       }
     } catch (failure) {
-      setError(messageOf(failure, authTexts.authenticationFailed));
+      setError(failureMessage(failure, authTexts.authenticationFailed));
     } finally {
       setBusy(false);
     }

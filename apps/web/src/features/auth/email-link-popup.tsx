@@ -1,7 +1,8 @@
 // The welcome page's e-mail popup: send a magic link back to / (docs/product.md §2.2).
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
-import { messageOf, sendEmailLink } from './auth-api';
+import { failureMessage } from '../../lib/api-client';
+import { sendEmailLink } from './email-link-api';
 import { writeEmailForSignIn } from './auth-storage';
 import { authTexts, fieldLabels } from './auth-texts';
 import { FormField } from './form-field';
@@ -28,7 +29,7 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
       writeEmailForSignIn(email);
       onSent(email.trim());
     } catch (failure) {
-      setError(messageOf(failure, authTexts.authenticationFailed));
+      setError(failureMessage(failure, authTexts.authenticationFailed));
       setSending(false);
     }
   };

@@ -1,9 +1,10 @@
 // Completes an e-mail link sign-in when the page address carries ?token= (on / and /signup):
 // the stored emailForSignIn or a prompted one, then verify, then the backend login (docs/product.md §5.2).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
-import { messageOf, verifyEmailLink } from './auth-api';
+import { failureMessage } from '../../lib/api-client';
+import { verifyEmailLink } from './email-link-verify-api';
 import { readEmailForSignIn } from './auth-storage';
 import { authTexts } from './auth-texts';
 import { EmailPrompt } from './email-prompt';
@@ -19,13 +20,18 @@ export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: Proof) => 
   const alert = useAlert();
   const loginWith = useLogin();
   const [token] = useState(() => readLinkToken(location.search));
-  const [state, setState] = useState<'idle' | 'prompt' | 'signing-in'>('idle');
+  // The address the link was sent to, kept on this device; on another device the visitor is asked for it.
+  const [stored] = useState(() => (token && !spentTokens.has(token) ? readEmailForSignIn() : null));
+  const [state, setState] = useState<'idle' | 'prompt' | 'signing-in'>(() => {
+    if (!token || spentTokens.has(token)) return 'idle';
+    return stored ? 'signing-in' : 'prompt';
+  });
   const started = useRef(false);
 
+  /** Spends the token; the caller shows 'signing-in' first. */
   const signIn = async (email: string) => {
-    if (!token || spentTokens.has(token)) return;
+    if (!token || spentTokens.has(token)) return setState('idle');
     spentTokens.add(token);
-    setState('signing-in');
     void navigate({ search: searchWithoutToken(location.search), hash: location.hash }, { replace: true });
     let message = '';
     try {
@@ -34,26 +40,25 @@ export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: Proof) => 
       if (decision.kind === 'signup') onNotFound({ idToken: verified.idToken, email });
       else if (decision.kind === 'message') message = decision.text;
     } catch (failure) {
-      message = messageOf(failure, authTexts.authenticationFailed);
+      message = failureMessage(failure, authTexts.authenticationFailed);
     }
     setState('idle');
     if (message) await alert(message);
   };
 
+  const signInStored = useEffectEvent((email: string) => void signIn(email));
+
   useEffect(() => {
-    if (!token || started.current) return;
+    if (!stored || started.current) return;
     started.current = true;
-    const stored = readEmailForSignIn();
-    if (stored) void signIn(stored);
-    else setState('prompt');
-    // Runs once per page load: the token is read when the page opens.
-  }, []);
+    signInStored(stored);
+  }, [stored]);
 
   if (state === 'prompt') {
     return (
       <EmailPrompt
         onSubmit={(email) => {
-          setState('idle');
+          setState('signing-in');
           void signIn(email);
         }}
         onCancel={() => setState('idle')}

@@ -2,7 +2,8 @@
 // answer creates the account (docs/product.md §5.2).
 import { useState } from 'react';
 import { readSignupFormData, type SignupFormData } from '../../lib/storage';
-import { messageOf, sendEmailLink } from './auth-api';
+import { failureMessage } from '../../lib/api-client';
+import { sendEmailLink } from './email-link-api';
 import { writeEmailForSignIn, writeSignupFormData } from './auth-storage';
 import { authTexts } from './auth-texts';
 import { CabinPopup } from './cabin-popup';
@@ -33,7 +34,7 @@ export function EmailSignup() {
       writeEmailForSignIn(data.email);
       setSent(true);
     } catch (failure) {
-      setError(messageOf(failure, authTexts.signupFailed));
+      setError(failureMessage(failure, authTexts.signupFailed));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 // 'Sign in with Google': a browser navigation to the server's OpenID Connect flow, which ends on
 // /login#idToken=... When the server has no Google client configured, it says so instead.
-import { authMessages } from '@quackquest/contract/messages';
+import { authMessages } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
-import { getProviders, googleSignInUrl } from './auth-api';
+import { googleSignInUrl } from './google-sign-in-api';
+import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 
 export function GoogleButton({ onFailure, busy = false }: { onFailure: (message: string) => void; busy?: boolean }) {

@@ -1,7 +1,7 @@
 // /login: Google sign-in. The server's callback ends here with #idToken=&email=&name= (or ?error=),
 // and the backend login decides: session, sign-up, or a message (docs/product.md §5.2 and §7.1).
-import { authMessages } from '@quackquest/contract/messages';
-import { useEffect, useRef, useState } from 'react';
+import { authMessages } from '@quackquest/contract/core';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { readSignupFormData } from '../../lib/storage';
@@ -16,19 +16,20 @@ export function ProviderSignIn() {
   const location = useLocation();
   const navigate = useNavigate();
   const loginWith = useLogin();
-  const [error, setError] = useState(() => new URLSearchParams(location.search).get('error') ?? '');
-  const [busy, setBusy] = useState(false);
+  // Read once, when the page opens.
+  const [fragment] = useState(() => readProviderFragment(location.hash));
+  const [error, setError] = useState(() => {
+    if (fragment === 'invalid') return authMessages.googleFailed;
+    return fragment ? '' : (new URLSearchParams(location.search).get('error') ?? '');
+  });
+  const [busy, setBusy] = useState(() => fragment !== null && fragment !== 'invalid');
   const started = useRef(false);
 
-  useEffect(() => {
-    const fragment = readProviderFragment(location.hash);
-    if (!fragment || started.current) return;
-    started.current = true;
+  const signIn = useEffectEvent(() => {
+    if (!fragment) return;
     // The token must not stay in the address bar or the history.
     void navigate({ search: location.search, hash: '' }, { replace: true });
-    if (fragment === 'invalid') return setError(authMessages.googleFailed);
-    setBusy(true);
-    setError('');
+    if (fragment === 'invalid') return;
     loginWith(fragment)
       .then((decision) => {
         if (decision.kind === 'signup') {
@@ -44,8 +45,13 @@ export function ProviderSignIn() {
         setError(authMessages.googleFailed);
         setBusy(false);
       });
-    // Runs once: the fragment is read when the page opens.
-  }, []);
+  });
+
+  useEffect(() => {
+    if (!fragment || started.current) return;
+    started.current = true;
+    signIn();
+  }, [fragment]);
 
   return (
     <>

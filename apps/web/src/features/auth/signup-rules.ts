@@ -1,7 +1,6 @@
 // Sign-up rules of docs/product.md §5.2, §6, §7.1 and §10: the form's validation order, the signup payload and
 // what a signup reply means, for the e-mail form (/signup) and the provider form (/signup-google).
-import type { SignupBody } from '@quackquest/contract';
-import { authMessages } from '@quackquest/contract/messages';
+import { type SignupBody, authMessages } from '@quackquest/contract/core';
 import type { SignupFormData } from '../../lib/storage';
 import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
 import type { Proof, Reply } from './login-rules';

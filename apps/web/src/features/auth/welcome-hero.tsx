@@ -1,6 +1,6 @@
 // Logo, tagline, the Free Cabin banner and the 14-day challenge, from the campaign pack (GET /api/campaign).
 import { Link } from 'react-router';
-import { useCampaign } from '../../lib/campaign';
+import { useCampaign } from '../../lib/campaign-api';
 import { BrandImage } from './brand-image';
 
 const cabinTitle = 'Win a free cabin';

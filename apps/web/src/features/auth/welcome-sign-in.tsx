@@ -1,5 +1,5 @@
 // The logged-out welcome: Google, the e-mail magic link (with its code fallback) and sign-up.
-import { authMessages } from '@quackquest/contract/messages';
+import { authMessages } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlert } from '../../components/alert';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { clearSession, keys, read } from '../../lib/storage';
-import { logout } from './auth-api';
+import { logout } from './logout-api';
 
 export function WelcomeSignedIn() {
   const [leaving, setLeaving] = useState(false);

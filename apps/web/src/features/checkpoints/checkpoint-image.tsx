@@ -1,7 +1,7 @@
 // The checkpoint's picture through GET /api/checkpoint-image, or a placeholder when there is none or it
 // fails to load (docs/product.md §7.7).
 import { useState } from 'react';
-import { useCheckpointImage } from './api';
+import { useCheckpointImage } from './checkpoint-image-api';
 import { usableImageId } from './image-id';
 
 export function CheckpointImage({ imgId, title }: { imgId: string | null | undefined; title: string }) {

@@ -1,5 +1,5 @@
 // The scrollable CHECKPOINTS list of /checkpoints (docs/product.md §2.6), in the order of §5.3.
-import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './api';
+import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './checkpoints-api';
 import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
 import { useNowSec } from './use-now';

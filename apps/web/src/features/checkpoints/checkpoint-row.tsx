@@ -1,5 +1,5 @@
 // One row of the checkpoint list: available rows open the checkpoint, the others explain why not.
-import type { Checkpoint } from '@quackquest/contract';
+import type { Checkpoint } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';

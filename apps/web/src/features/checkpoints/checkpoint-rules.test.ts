@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { usableImageId } from './image-id';
 import { choiceVerdict, parseMcqChoices, toggleChoice } from './mcq';
-import { DEDUPE_WINDOW_MS, isDuplicateAttempt, pruneAttempts } from './recent-attempts';
+import { DEDUPE_WINDOW_MS } from '@quackquest/contract/core';
+import { isDuplicateAttempt, pruneAttempts } from './recent-attempts';
 import { uploadContentType } from './upload';
 
 describe('usableImageId (docs/product.md §4)', () => {

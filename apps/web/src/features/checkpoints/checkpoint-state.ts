@@ -1,12 +1,12 @@
 // Pure rules of the checkpoint list (docs/product.md §5.3): what state a row is in,
 // its unlock text, whether it carries a tick, and the order of the list. Time is in Unix seconds.
-import type { Checkpoint } from '@quackquest/contract';
+import { type Checkpoint, messages } from '@quackquest/contract/core';
 
 export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
 
 export const DAY_SECONDS = 86_400;
 export const LONG_TITLE_LENGTH = 15;
-export const notUnlockedFallback = 'This checkpoint is not unlocked yet.';
+export const notUnlockedFallback = messages.checkpointLocked;
 
 type Timing = Pick<Checkpoint, 'startTime' | 'endTime' | 'maxAttempts' | 'attempts'>;
 

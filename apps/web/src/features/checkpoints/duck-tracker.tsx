@@ -1,7 +1,8 @@
 // The duck tracker banner of /checkpoints (docs/product.md §2.6), with the My Rewards and Book Your Cabin buttons.
 import { Link } from 'react-router';
-import { useCampaign } from '../../lib/campaign';
-import { rankText, useMe } from '../../lib/me';
+import { useCampaign } from '../../lib/campaign-api';
+import { useMe } from '../../lib/me-api';
+import { rankText } from '../../lib/rank-text';
 import { paths } from '../../lib/paths';
 
 export function DuckTracker() {

@@ -1,7 +1,6 @@
 // MCQ (docs/product.md §2.7): up to four lettered answers, toggled, then submitted. The server grades;
 // the buttons lock and show Correct or Incorrect, then the visitor moves on.
-import type { Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
+import { type Checkpoint, messages } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';

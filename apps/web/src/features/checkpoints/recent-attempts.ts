@@ -1,9 +1,7 @@
 // Attempt de-duplication of docs/product.md §6: the same attempt within 5 seconds is skipped silently.
 // Kept in localStorage under recentAttempts; the server de-duplicates too (docs/product.md §9).
+import { DEDUPE_WINDOW_MS } from '@quackquest/contract/core';
 import { keys, read, write } from '../../lib/storage';
-
-/** DEDUPE_WINDOW_MS of the contract (its root module would pull zod into the bundle). */
-export const DEDUPE_WINDOW_MS = 5000;
 
 export interface RecentAttempt {
   email: string;

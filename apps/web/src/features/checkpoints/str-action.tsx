@@ -1,11 +1,10 @@
 // Str (docs/product.md §2.7): a short text answer, at most 10 characters, sent now for review.
-import type { Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
+import { type Checkpoint, STR_MAX_LENGTH, messages } from '@quackquest/contract/core';
 import { type FormEvent, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';
 import { keys, write } from '../../lib/storage';
-import { STR_MAX_LENGTH, redirectDelayMs } from './timing';
+import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
@@ -43,7 +42,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
             className="input str__input"
             value={text}
             maxLength={STR_MAX_LENGTH}
-            placeholder="Enter text (max 10 characters)"
+            placeholder={`Enter text (max ${STR_MAX_LENGTH} characters)`}
             onChange={(e) => setText(e.target.value)}
             readOnly={locked}
             aria-describedby="str-counter"

@@ -6,6 +6,3 @@ export const redirectDelayMs = {
   strSubmit: 1500,
   incorrectMcq: 2000,
 } as const;
-
-/** Str answers: at most 10 characters (STR_MAX_LENGTH of the contract). */
-export const STR_MAX_LENGTH = 10;

@@ -1,22 +1,15 @@
 // Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload sends it at once
 // through a signed URL, then records the attempt with the stored photo's key (docs/product.md §11, difference 6).
-import type { Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
-import { useEffect, useRef, useState } from 'react';
+import { type Checkpoint, messages } from '@quackquest/contract/core';
+import { useCallback, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { getUploadUrl } from './api';
+import { getUploadUrl } from './upload-url-api';
 import { redirectDelayMs } from './timing';
-import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTypeText } from './upload';
+import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTexts } from './upload';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
-
-export const uploadTexts = {
-  success: 'Upload successful!',
-  tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
-  failed: 'The photo could not be uploaded. Please try again.',
-} as const;
 
 type Phase = 'idle' | 'uploading' | 'done' | 'failed';
 
@@ -40,7 +33,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const upload = async () => {
     if (!file) return alert(messages.uploadMissing);
     const contentType = uploadContentType(file);
-    if (!contentType) return fail(uploadTypeText);
+    if (!contentType) return fail(messages.uploadType);
     setPhase('uploading');
     setError('');
     try {
@@ -97,20 +90,27 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
 }
 
 function FilePreview({ file }: { file: File | null }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    setBroken(false);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+  // The file the browser could not show (HEIC on most browsers): its name is shown alone.
+  const [brokenFile, setBrokenFile] = useState<File | null>(null);
   if (!file) return <p className="upload__file muted">No photo chosen yet.</p>;
   return (
     <div className="upload__file">
-      {url && !broken && <img src={url} alt="" className="upload__thumb" onError={() => setBroken(true)} />}
+      {file !== brokenFile && <Thumbnail file={file} onError={() => setBrokenFile(file)} />}
       <span className="upload__name">{file.name}</span>
     </div>
   );
+}
+
+function Thumbnail({ file, onError }: { file: File; onError: () => void }) {
+  // The object URL lives as long as the image shows this file: made when the element is attached,
+  // revoked by the ref's cleanup (a new file, or the element gone).
+  const showFile = useCallback(
+    (img: HTMLImageElement) => {
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+  return <img ref={showFile} alt="" className="upload__thumb" onError={onError} />;
 }

@@ -1,11 +1,14 @@
 // The photo upload of docs/product.md §11, difference 6: sent at once through a signed URL, kept in
 // localStorage (pendingImageUpload) only so it can be retried, and cleared on success.
-import { ApiError } from '../../lib/api-client';
+import { UPLOAD_CONTENT_TYPES, messages } from '@quackquest/contract/core';
+import { ApiError, networkErrorText } from '../../lib/api-client';
 import { keys, read, remove, write } from '../../lib/storage';
 
-/** UPLOAD_CONTENT_TYPES of the contract (its root module would pull zod into the bundle). */
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'];
-export const uploadTypeText = 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.';
+export const uploadTexts = {
+  success: 'Upload successful!',
+  tooLarge: `${messages.uploadTooLarge} Please choose a smaller one.`,
+  failed: 'The photo could not be uploaded. Please try again.',
+} as const;
 
 export interface PendingImageUpload {
   fileName: string;
@@ -18,7 +21,7 @@ export interface PendingImageUpload {
 
 /** The upload's content type: the file's own, or one guessed from its name when the browser gives none. */
 export function uploadContentType(file: { type: string; name: string }): string | null {
-  if (UPLOAD_TYPES.includes(file.type)) return file.type;
+  if ((UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return file.type;
   if (file.type) return null;
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
   const byExtension: Record<string, string> = {
@@ -37,7 +40,7 @@ export async function putUpload(uploadUrl: string, file: Blob, contentType: stri
   try {
     response = await fetch(uploadUrl, { method: 'PUT', body: file, headers: { 'content-type': contentType } });
   } catch {
-    throw new ApiError(0, 'Network error. Please try again.');
+    throw new ApiError(0, networkErrorText);
   }
   if (response.ok) return;
   let message = '';
@@ -47,7 +50,7 @@ export async function putUpload(uploadUrl: string, file: Blob, contentType: stri
   } catch {
     // S3 answers in XML: fall back to the generic text below.
   }
-  throw new ApiError(response.status, message || 'The photo could not be uploaded. Please try again.');
+  throw new ApiError(response.status, message || uploadTexts.failed);
 }
 
 export async function savePendingUpload(file: File, checkpointId: string): Promise<void> {

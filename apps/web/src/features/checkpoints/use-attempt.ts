@@ -1,17 +1,17 @@
 // Submitting an attempt (docs/product.md §5.4, §6 and §7.3): one call at a time, the same attempt within 5 s
 // skipped silently, 403 (maximum attempts) and 409 (already completed) alerted with the server's words
 // and sent back to the list. The server grades; a success refreshes the ducks and the list.
-import type { AttemptResult, Checkpoint } from '@quackquest/contract';
-import { messages } from '@quackquest/contract/messages';
+import { type AttemptResult, type Checkpoint, messages } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { keys, read } from '../../lib/storage';
-import { checkpointsQueryKey, postAttempt } from './api';
+import { postAttempt } from './attempt-api';
+import { checkpointsQueryKey } from './checkpoints-api';
 import { isDuplicateAttempt, readRecentAttempts, recordAttempt } from './recent-attempts';
 
 export type AttemptOutcome =

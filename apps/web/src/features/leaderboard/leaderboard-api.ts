@@ -1,5 +1,5 @@
 // GET /api/leaderboard: the top of the ranking (display names only, never e-mails) and this user's place.
-import type { Leaderboard } from '@quackquest/contract';
+import type { Leaderboard } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';

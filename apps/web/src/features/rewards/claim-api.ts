@@ -1,6 +1,6 @@
 // POST /api/claims: claims one reward. The Idempotency-Key belongs to one confirmation, so a retry after a
 // lost answer returns the first claim instead of charging twice.
-import type { ClaimResult } from '@quackquest/contract';
+import type { ClaimResult } from '@quackquest/contract/core';
 import { ApiError, api } from '../../lib/api-client';
 
 const NETWORK_RETRIES = 1;

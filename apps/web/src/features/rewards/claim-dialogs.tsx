@@ -1,4 +1,4 @@
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 // GET /api/inventory: every reward with its price, stock, description and optional window.
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { describe, expect, it } from 'vitest';
 import { type ClaimedEntry, mergeOwnedRewards, readOwnedRewardState } from './owned-rewards';
 

@@ -1,6 +1,6 @@
 // Owned rewards (docs/product.md §4 and §5.6): the profile's claimed entries merged by item name, with the
 // description and other fields of the matching inventory item. Pure, no I/O.
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 
 /** A claimed entry is a plain item name or an object; quantity defaults to 1. */
 export type ClaimedEntry =

@@ -1,5 +1,5 @@
 // GET /api/profile: the rewards this visitor claimed, one entry per claim with its voucher code.
-import type { Profile } from '@quackquest/contract';
+import type { Profile } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';

@@ -1,6 +1,9 @@
 // Reward availability, timing texts and the claim gate of docs/product.md §5.6, §6 and §7.6. Pure, no I/O:
-// times are Unix seconds and countdowns use 86400-second days, rounded up.
-import { messages } from '@quackquest/contract/messages';
+// times are Unix seconds and countdowns use 86400-second days, rounded up. The window and stock rules
+// and the refusal messages are the contract's (claim-refusals.ts), the ones the server answers with.
+import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
+
+export { isSoldOut, rewardWindow, type RewardWindow } from '@quackquest/contract/core';
 
 export const DAY_SECONDS = 86_400;
 
@@ -12,19 +15,6 @@ export interface RewardTiming {
 export interface RewardStock extends RewardTiming {
   price: number;
   quantity: number;
-}
-
-/** Not yet open (now before start), open, or ended (now after end). No dates means always open. */
-export type RewardWindow = 'upcoming' | 'open' | 'ended';
-
-export function rewardWindow(reward: RewardTiming, nowSec: number): RewardWindow {
-  if (reward.startDate != null && nowSec < reward.startDate) return 'upcoming';
-  if (reward.endDate != null && nowSec > reward.endDate) return 'ended';
-  return 'open';
-}
-
-export function isSoldOut(reward: { quantity: number }): boolean {
-  return reward.quantity <= 0;
 }
 
 /** Disabled (greyed) when sold out or outside its window. */
@@ -63,10 +53,9 @@ export type ClaimGate = { ok: true } | { ok: false; message: string };
 
 /** Whether a tap may open the confirm dialog: within the window, in stock, and enough ducks. */
 export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
-  if (rewardWindow(reward, nowSec) !== 'open') return { ok: false, message: messages.rewardNotAvailable };
-  if (isSoldOut(reward)) return { ok: false, message: messages.rewardSoldOut };
-  if (ducks < reward.price) return { ok: false, message: messages.notEnoughDucks(reward.price, ducks) };
-  return { ok: true };
+  const refusal = foreseeClaimRefusal(reward, ducks, nowSec);
+  if (refusal === null) return { ok: true };
+  return { ok: false, message: claimRefusalMessage(refusal, { price: reward.price, ducks }) };
 }
 
 /** Current time in Unix seconds. */

@@ -1,4 +1,4 @@
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { isLongName, isRewardDisabled, isSoldOut, nowSeconds, rewardNote, stockText } from './reward-availability';
 import './rewards.css';
 

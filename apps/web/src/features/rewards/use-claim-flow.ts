@@ -1,11 +1,11 @@
 // The claim flow of docs/product.md §5.6: tap, the gate's alerts, the confirm dialog, the claim, then the
 // success popup or an alert. Ducks, rank and the rewards list are refreshed after a claim.
-import type { Reward } from '@quackquest/contract';
+import type { Reward } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { newIdempotencyKey, postClaim } from './claim-api';
 import { inventoryQueryKey } from './inventory-api';
 import { profileQueryKey } from './profile-api';

@@ -1,5 +1,5 @@
 // POST /api/spin: spends one spin earned by a completed checkpoint; the server chooses the ducks.
-import type { SpinResult } from '@quackquest/contract';
+import type { SpinResult } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
 
 /** `type` is the stored checkpoint type, as the spec sends it. A 401 is handled by the spin screen. */

@@ -1,10 +1,11 @@
 // What the spin screen says and where it goes when POST /api/spin fails (docs/product.md §7.4). Pure.
-import { messages } from '@quackquest/contract/messages';
+import { messages } from '@quackquest/contract/core';
+import { networkErrorText } from '../../lib/api-client';
 
 export const spinTexts = {
   notLoggedIn: 'Please log in to spin the wheel',
   failed: 'Failed to spin wheel',
-  networkError: 'Network error. Please try again.',
+  networkError: networkErrorText,
 } as const;
 
 export interface SpinFailure {

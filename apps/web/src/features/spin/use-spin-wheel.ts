@@ -1,12 +1,12 @@
 // The spin screen's states (docs/product.md §5.5): idle, then spinning (the request is in flight), then the
 // wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel.
-import type { SpinResult } from '@quackquest/contract';
+import type { SpinResult } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
-import { meQueryKey } from '../../lib/me';
+import { meQueryKey } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { clearSession, isAuthenticated, keys, read } from '../../lib/storage';
 import { postSpin } from './spin-api';

@@ -1,5 +1,4 @@
-import type { SpinResult } from '@quackquest/contract';
-import { duckPointsText } from '@quackquest/contract/messages';
+import { type SpinResult, duckPointsText } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { paths } from '../../lib/paths';

@@ -1,6 +1,6 @@
-// Texts that belong to the campaign (terms, operator, booking link) come from the pack through
-// GET /api/campaign. Fetched once per visit, without the query cache: the welcome page uses it too.
-import type { Campaign } from '@quackquest/contract';
+// GET /api/campaign: texts that belong to the campaign (terms, operator, booking link) come from the pack.
+// Fetched once per visit, without the query cache: the welcome page uses it too.
+import type { Campaign } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { api } from './api-client';
 

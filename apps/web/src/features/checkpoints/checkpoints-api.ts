@@ -1,0 +1,27 @@
+// GET /api/checkpoints: the checkpoints with this user's attempts (the API table (docs/product.md §10)).
+import type { Checkpoint } from '@quackquest/contract/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export const checkpointsQueryKey = ['checkpoints'] as const;
+
+export const checkpointsTexts = {
+  fetchFailed: 'Failed to fetch checkpoints.',
+  parseFailed: 'Failed to parse checkpoints data.',
+} as const;
+
+export class CheckpointsParseError extends Error {
+  constructor() {
+    super(checkpointsTexts.parseFailed);
+  }
+}
+
+export async function getCheckpoints(): Promise<Checkpoint[]> {
+  const body = await api<{ data?: unknown } | undefined>('/api/checkpoints');
+  if (!Array.isArray(body?.data)) throw new CheckpointsParseError();
+  return body.data as Checkpoint[];
+}
+
+export function useCheckpoints() {
+  return useQuery({ queryKey: checkpointsQueryKey, queryFn: getCheckpoints });
+}

@@ -1,0 +1,100 @@
+// Each import boundary of eslint.config.js at work: a snippet that crosses it is refused, one that stays
+// inside is not. The snippets are linted as if they were the named (existing) files.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: import.meta.dirname });
+
+/** The messages of `ruleId` for `code` placed at `file` (relative to the repository root). */
+async function problems(file: string, code: string, ruleId = 'no-restricted-imports'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(import.meta.dirname, file) });
+  return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+const WEB_FILE = 'apps/web/src/lib/storage.ts';
+const FEATURE_FILE = 'apps/web/src/features/rewards/reward-list.tsx';
+const DOMAIN_FILE = 'apps/server/src/rewards/claim.ts';
+
+describe('the web app never imports server code', () => {
+  it.each([
+    ["import { buildApp } from '../../../server/src/app';"],
+    ["import '@quackquest/server';"],
+    ["import { claimReward } from '@quackquest/server/src/rewards/claim';"],
+  ])('refuses %s', async (code) => {
+    expect(await problems(WEB_FILE, code)).toEqual([expect.stringContaining('never imports server code')]);
+  });
+
+  it('allows its own modules', async () => {
+    expect(await problems(WEB_FILE, "import { api } from './api-client';\nexport const call = api;")).toEqual([]);
+  });
+});
+
+describe("the web app imports only types from the contract's zod entry", () => {
+  it('refuses a value from @quackquest/contract', async () => {
+    expect(await problems(WEB_FILE, "import { meSchema } from '@quackquest/contract';\nexport const s = meSchema;")).toEqual([
+      expect.stringContaining("'@quackquest/contract/core'"),
+    ]);
+  });
+
+  it.each([
+    ["import type { Me } from '@quackquest/contract';\nexport type M = Me;"],
+    ["import { type Me } from '@quackquest/contract';\nexport type M = Me;"],
+    ["import { messages, type Me } from '@quackquest/contract/core';\nexport const m: Me | string = messages.notLoggedIn;"],
+  ])('allows %s', async (code) => {
+    expect(await problems(WEB_FILE, code)).toEqual([]);
+  });
+});
+
+describe('features never import each other', () => {
+  it.each([
+    ["import { useCheckpoints } from '../checkpoints/checkpoints-api';"],
+    ["import { Wheel } from '../../features/spin/wheel';"],
+  ])('refuses %s', async (code) => {
+    expect(await problems(FEATURE_FILE, code)).toEqual([expect.stringContaining('Features never import each other')]);
+  });
+
+  it('allows the same feature, components/, lib/ and the contract', async () => {
+    const code = [
+      "import { isSoldOut } from './reward-availability';",
+      "import { useAlert } from '../../components/alert';",
+      "import { paths } from '../../lib/paths';",
+      "import { messages } from '@quackquest/contract/core';",
+      'export const used = [isSoldOut, useAlert, paths, messages];',
+    ].join('\n');
+    expect(await problems(FEATURE_FILE, code)).toEqual([]);
+  });
+
+  it('still refuses server code and zod values inside a feature', async () => {
+    const code = "import '@quackquest/server';\nimport { meSchema } from '@quackquest/contract';\nexport const s = meSchema;";
+    expect(await problems(FEATURE_FILE, code)).toHaveLength(2);
+  });
+});
+
+describe('domain code never imports http/', () => {
+  it('refuses http/errors in a domain module', async () => {
+    const code = "import { badRequest } from '../http/errors';\nexport const e = badRequest;";
+    expect(await problems(DOMAIN_FILE, code)).toEqual([expect.stringContaining('Domain code never imports http/')]);
+  });
+
+  it.each([
+    ['apps/server/src/rewards/routes.ts', "import { badRequest } from '../http/errors';\nexport const e = badRequest;"],
+    ['apps/server/src/app.ts', "import { registerErrorHandlers } from './http/errors';\nexport const r = registerErrorHandlers;"],
+    [DOMAIN_FILE, "import { DomainError } from '../domain/errors';\nexport const e = DomainError;"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('the rules of hooks hold in the web app', () => {
+  it('refuses a hook called conditionally', async () => {
+    const code = [
+      "import { useState } from 'react';",
+      'export function Row({ show }: { show: boolean }) {',
+      '  if (show) useState(0);',
+      '  return null;',
+      '}',
+    ].join('\n');
+    expect(await problems(FEATURE_FILE, code, 'react-hooks/rules-of-hooks')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CLAIM_REFUSALS, claimRefusalMessage, foreseeClaimRefusal, isClaimRefusalCode } from './claim-refusals';
+
+const NOW = 1_757_000_000;
+const open = { price: 10, quantity: 5, startDate: null, endDate: null };
+
+describe('CLAIM_REFUSALS', () => {
+  it.each([
+    ['unknown_reward', 'not_found', 'Reward not found.'],
+    ['not_available', 'forbidden', 'This reward is not available at this time.'],
+    ['sold_out', 'conflict', 'Limit for this reward is reached.'],
+    ['owners_only', 'forbidden', 'This reward is for cabin owners only.'],
+    ['non_owners_only', 'forbidden', 'This reward is for visitors who do not have a cabin yet.'],
+    ['limit_reached', 'conflict', 'You have already claimed this reward as many times as allowed.'],
+    ['not_enough_ducks', 'conflict', 'You need 10 ducks to claim this reward. You currently have 3 ducks.'],
+  ] as const)('%s: a %s refusal', (code, kind, message) => {
+    expect(CLAIM_REFUSALS[code].kind).toBe(kind);
+    expect(claimRefusalMessage(code, { price: 10, ducks: 3 })).toBe(message);
+  });
+
+  it('knows only its own codes', () => {
+    expect(isClaimRefusalCode('sold_out')).toBe(true);
+    expect(isClaimRefusalCode('toString')).toBe(false);
+    expect(isClaimRefusalCode(null)).toBe(false);
+  });
+});
+
+describe('foreseeClaimRefusal: window, then stock, then balance', () => {
+  it.each([
+    ['claimable', open, 10, null],
+    ['not yet open, sold out, no ducks', { ...open, quantity: 0, startDate: NOW + 1 }, 0, 'not_available'],
+    ['ended at the previous second', { ...open, endDate: NOW - 1 }, 10, 'not_available'],
+    ['open at its start and end seconds', { ...open, startDate: NOW, endDate: NOW }, 10, null],
+    ['sold out, no ducks', { ...open, quantity: 0 }, 0, 'sold_out'],
+    ['one duck short', open, 9, 'not_enough_ducks'],
+  ] as const)('%s', (_, reward, ducks, expected) => {
+    expect(foreseeClaimRefusal(reward, ducks, NOW)).toBe(expected);
+  });
+});

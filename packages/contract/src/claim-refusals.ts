@@ -1,0 +1,71 @@
+// Why a claim is refused (docs/product.md §7): one code per rule, and the message and kind of error of each.
+// The rules themselves are enforced in one place, the database function qq_claim (migration
+// 0004_claim_refusal_codes.sql), which answers with the code of the first rule broken in this order:
+// window, stock, eligibility, per-user limit, balance. The server turns the code into an error of the
+// given kind (its DomainError codes); the web app foresees the rules it can check from the inventory and
+// the balance (foreseeClaimRefusal) so it can refuse a tap before asking.
+import { messages } from './messages';
+
+/** What a refusal's message may need: the reward's price and the visitor's ducks now. */
+export interface ClaimRefusalFacts {
+  price: number;
+  ducks: number;
+}
+
+/** The server's kinds of error (a subset of its DomainError codes) that a refused claim can be. */
+export type ClaimRefusalKind = 'not_found' | 'forbidden' | 'conflict';
+
+/** By the code qq_claim answers with; in the order the rules take precedence. */
+export const CLAIM_REFUSALS = {
+  /** No reward of that name in this campaign, or it was removed. */
+  unknown_reward: { kind: 'not_found', message: () => messages.rewardNotFound },
+  /** Now is before the reward's start or after its end. */
+  not_available: { kind: 'forbidden', message: () => messages.rewardNotAvailable },
+  /** No stock left (also when the last one went while this claim was being checked). */
+  sold_out: { kind: 'conflict', message: () => messages.rewardSoldOut },
+  owners_only: { kind: 'forbidden', message: () => messages.rewardOwnersOnly },
+  non_owners_only: { kind: 'forbidden', message: () => messages.rewardNonOwnersOnly },
+  /** The visitor already claimed it as many times as its per-user limit allows. */
+  limit_reached: { kind: 'conflict', message: () => messages.rewardLimitReached },
+  not_enough_ducks: { kind: 'conflict', message: (facts) => messages.notEnoughDucks(facts.price, facts.ducks) },
+} as const satisfies Record<string, { kind: ClaimRefusalKind; message: (facts: ClaimRefusalFacts) => string }>;
+
+export type ClaimRefusalCode = keyof typeof CLAIM_REFUSALS;
+
+export function isClaimRefusalCode(value: unknown): value is ClaimRefusalCode {
+  return typeof value === 'string' && Object.hasOwn(CLAIM_REFUSALS, value);
+}
+
+export function claimRefusalMessage(code: ClaimRefusalCode, facts: ClaimRefusalFacts): string {
+  return CLAIM_REFUSALS[code].message(facts);
+}
+
+/** Not yet open (now before start), open, or ended (now after end). No dates means always open. */
+export type RewardWindow = 'upcoming' | 'open' | 'ended';
+
+/** The window rule of qq_claim; times are Unix seconds, and the start and end seconds are inside. */
+export function rewardWindow(reward: { startDate?: number | null; endDate?: number | null }, nowSec: number): RewardWindow {
+  if (reward.startDate != null && nowSec < reward.startDate) return 'upcoming';
+  if (reward.endDate != null && nowSec > reward.endDate) return 'ended';
+  return 'open';
+}
+
+/** The stock rule of qq_claim, on the inventory's `quantity`. */
+export function isSoldOut(reward: { quantity: number }): boolean {
+  return reward.quantity <= 0;
+}
+
+/**
+ * The refusal the web app can foresee before asking the server, in the server's order: window, stock,
+ * balance. Eligibility and the per-user limit need what only the server knows; it refuses those itself.
+ */
+export function foreseeClaimRefusal(
+  reward: { price: number; quantity: number; startDate?: number | null; endDate?: number | null },
+  ducks: number,
+  nowSec: number,
+): ClaimRefusalCode | null {
+  if (rewardWindow(reward, nowSec) !== 'open') return 'not_available';
+  if (isSoldOut(reward)) return 'sold_out';
+  if (ducks < reward.price) return 'not_enough_ducks';
+  return null;
+}

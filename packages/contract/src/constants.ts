@@ -1,0 +1,13 @@
+// Limits and values of the game that both the server (validation, rules) and the web app (forms, local
+// checks) use. Plain values only: the web app imports them without zod (core.ts, decision 006).
+
+export const CHECKPOINT_TYPES = ['Scan', 'ScanNoSpin', 'MCQ', 'Str', 'Upload'] as const;
+
+export const STR_MAX_LENGTH = 10;
+export const MCQ_MAX_CHOICES = 4;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'] as const;
+/** The same attempt again within this time is skipped (docs/product.md §6), by the web app and the server. */
+export const DEDUPE_WINDOW_MS = 5000;
+export const MIN_DUCKS = 1;
+export const MAX_DUCKS = 5;

@@ -1,0 +1,23 @@
+// The contract without zod: constants, user-facing messages, the claim refusals and the API's types.
+// The web app imports from here (`@quackquest/contract/core`) so zod stays out of its first screen
+// (decision 006); the package root (index.ts) adds the zod schemas the server validates with.
+export * from './claim-refusals';
+export * from './constants';
+export * from './messages';
+// Types only: erased at build time, so they bring no zod with them.
+export type {
+  AttemptBody,
+  AttemptOutcome,
+  AttemptResult,
+  AuthResult,
+  Campaign,
+  Checkpoint,
+  CheckpointType,
+  ClaimResult,
+  Leaderboard,
+  Me,
+  Profile,
+  Reward,
+  SignupBody,
+  SpinResult,
+} from './index';
