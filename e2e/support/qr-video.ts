@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 
-export const VIDEO_WIDTH = 1280;
-export const VIDEO_HEIGHT = 720;
+const VIDEO_WIDTH = 1280;
+const VIDEO_HEIGHT = 720;
 /** Frames per second of the video; the scanner reads 10 frames a second, a still picture needs no more. */
 const FPS = 5;
 /** Pixels per QR module: a 25-module code is 400 px of the 720 px picture, well inside the scan box. */

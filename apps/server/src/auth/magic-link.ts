@@ -10,10 +10,10 @@ import { DomainError, invalid } from '../domain/errors';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from '../session/session';
 
-export const LINK_TTL_MS = 15 * 60 * 1000;
-export const LIMIT_WINDOW_MS = 15 * 60 * 1000;
-export const LIMIT_PER_ADDRESS = 5;
-export const LIMIT_PER_CLIENT = 20;
+const LINK_TTL_MS = 15 * 60 * 1000;
+const LIMIT_WINDOW_MS = 15 * 60 * 1000;
+const LIMIT_PER_ADDRESS = 5;
+const LIMIT_PER_CLIENT = 20;
 const MAX_WRONG_CODES = 5;
 
 export async function sendEmailLink(

@@ -14,7 +14,7 @@ import { findCheckpoint } from './queries';
 type Checkpoint = typeof checkpoints.$inferSelect;
 
 /** Invalid scans are not attempts, but a user may only make so many a minute. */
-export const INVALID_SCAN_LIMIT = 20;
+const INVALID_SCAN_LIMIT = 20;
 const INVALID_SCAN_WINDOW_MS = 60_000;
 
 interface Graded {
@@ -119,7 +119,7 @@ async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, an
   return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
 }
 
-export async function countAttempts(tx: Tx, userId: number, checkpointId: number): Promise<number> {
+async function countAttempts(tx: Tx, userId: number, checkpointId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(attempts)

@@ -37,7 +37,7 @@ interface CheckpointContent {
 }
 
 /** The campaign's open list (secret fields are not selected): the same for every visitor. */
-export async function readCheckpointContent(db: Db, campaignId: string): Promise<CheckpointContent[]> {
+async function readCheckpointContent(db: Db, campaignId: string): Promise<CheckpointContent[]> {
   const rows = await db
     .select({
       id: checkpoints.id,
@@ -132,6 +132,6 @@ export function checkpointListFor(ctx: AppContext) {
 }
 
 /** "images/day-01.svg" -> "day-01.svg": the id the browser asks GET /api/checkpoint-image for. */
-export function imageId(image: string | null): string | null {
+function imageId(image: string | null): string | null {
   return image ? image.replace(/^images\//, '') : null;
 }

@@ -17,7 +17,7 @@ export interface PackSummary {
   rewards: number;
 }
 
-export function summarizePack(pack: Pack): PackSummary {
+function summarizePack(pack: Pack): PackSummary {
   const checkpointsByType: Record<string, number> = {};
   for (const type of CHECKPOINT_TYPES) {
     const n = pack.checkpoints.filter((c) => c.type === type).length;

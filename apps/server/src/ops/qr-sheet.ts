@@ -79,7 +79,7 @@ export interface QrRuns {
   runs: { x: number; y: number; length: number }[];
 }
 
-export const QUIET_ZONE = 4;
+const QUIET_ZONE = 4;
 
 export function qrRuns(text: string): QrRuns {
   // Level Q survives a scuffed or glaring print; the texts are short, so the code stays small.

@@ -51,7 +51,7 @@ export async function listPendingReviews(db: Db, uploadsConfig?: UploadsConfig):
 }
 
 /** The same place uploads/storage.ts writes to: DATA_DIR/uploads/<key>, or the S3 object. */
-export function uploadLocation(key: string, config: UploadsConfig): string {
+function uploadLocation(key: string, config: UploadsConfig): string {
   if (config.s3Bucket) return `s3://${config.s3Bucket}/${key}`;
   return path.join(path.resolve(config.dataDir, 'uploads'), path.basename(key));
 }

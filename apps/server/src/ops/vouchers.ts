@@ -15,7 +15,7 @@ export interface RedeemedVoucher {
 }
 
 /** Codes are printed upper-case (QQ-ABCDE-FGHJK); staff may type them in any case, with stray spaces. */
-export function normalizeVoucherCode(code: string): string {
+function normalizeVoucherCode(code: string): string {
   return code.trim().toUpperCase();
 }
 

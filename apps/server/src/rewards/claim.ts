@@ -17,7 +17,7 @@ import { sessionEnded } from '../session/session';
 // Crockford-style alphabet: no 0/O or 1/I/L to misread when staff type a code.
 const VOUCHER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export function newVoucherCode(): string {
+function newVoucherCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;

@@ -22,7 +22,7 @@ export function createStorage(env: Env): Storage {
   return env.S3_BUCKET ? createS3Storage(env, env.S3_BUCKET) : createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
 }
 
-export function createLocalStorage(dir: string): Storage {
+function createLocalStorage(dir: string): Storage {
   const file = (key: string) => path.join(dir, path.basename(key));
   return {
     kind: 'local',

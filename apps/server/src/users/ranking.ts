@@ -16,7 +16,7 @@ import { batcher } from '../db/batch';
 import { type Db, queryRows, statement } from '../db/client';
 import { users } from '../db/schema';
 
-export const LEADERBOARD_SIZE = 10;
+const LEADERBOARD_SIZE = 10;
 
 /**
  * Where a user stands in leaderboard order. Timestamps travel as PostgreSQL's own text (`atText`, fed back to
@@ -44,7 +44,7 @@ export interface RankSnapshot {
 // or PostgreSQL sorts the whole table instead of reading the index (ducks is never null either way).
 const leaderboardOrder = sql`${users.ducks} desc nulls last, ${users.ducksAt}, ${users.id}`;
 
-export async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
+async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
   const rows = await queryRows<{ ducks: number; at_text: string; at_us: string; id: string | number; rank: string | number }>(
     db,
     sql`
@@ -65,14 +65,14 @@ export async function readRankSnapshot(db: Db, stride: number): Promise<RankSnap
 }
 
 /** Negative when `a` comes first on the leaderboard. */
-export function compareKeys(a: RankKey, b: RankKey): number {
+function compareKeys(a: RankKey, b: RankKey): number {
   if (a.ducks !== b.ducks) return b.ducks - a.ducks;
   if (a.atUs !== b.atUs) return a.atUs < b.atUs ? -1 : 1;
   return a.id - b.id;
 }
 
 /** The last position at or before `key`, by binary search; undefined when `key` comes before them all. */
-export function positionAtOrBefore(positions: RankPosition[], key: RankKey): RankPosition | undefined {
+function positionAtOrBefore(positions: RankPosition[], key: RankKey): RankPosition | undefined {
   let low = 0;
   let high = positions.length - 1;
   let found: RankPosition | undefined;
@@ -283,7 +283,7 @@ export async function exactRank(db: Db, userId: number): Promise<number> {
   return Number(rows[0]?.ahead ?? 0) + 1;
 }
 
-export async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
+async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
   const rows = await db
     .select({ fullName: users.fullName, ducks: users.ducks, id: users.id })
     .from(users)
@@ -293,7 +293,7 @@ export async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
 }
 
 /** "Ada Lovelace" -> "Ada L.": enough to recognise yourself, not enough to expose anyone. */
-export function displayName(fullName: string, id: number): string {
+function displayName(fullName: string, id: number): string {
   // Visitors do type their e-mail address as their name: a word with an "@" is never shown.
   const words = fullName
     .trim()

@@ -6,7 +6,7 @@ import { api } from './api-client';
 
 let request: Promise<Campaign> | undefined;
 
-export function getCampaign(): Promise<Campaign> {
+function getCampaign(): Promise<Campaign> {
   request ??= api<Campaign>('/api/campaign').catch((error: unknown) => {
     request = undefined;
     throw error;

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export function getCheckpointImage(imgId: string): Promise<{ imageUrl?: string; url?: string }> {
+function getCheckpointImage(imgId: string): Promise<{ imageUrl?: string; url?: string }> {
   return api<{ imageUrl?: string; url?: string }>(`/api/checkpoint-image?img_id=${encodeURIComponent(imgId)}`);
 }
 

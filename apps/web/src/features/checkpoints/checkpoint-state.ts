@@ -5,7 +5,7 @@ import { type Checkpoint, messages } from '@quackquest/contract/core';
 export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
 
 export const DAY_SECONDS = 86_400;
-export const LONG_TITLE_LENGTH = 15;
+const LONG_TITLE_LENGTH = 15;
 export const notUnlockedFallback = messages.checkpointLocked;
 
 type Timing = Pick<Checkpoint, 'startTime' | 'endTime' | 'maxAttempts' | 'attempts'>;

@@ -16,7 +16,7 @@ export class CheckpointsParseError extends Error {
   }
 }
 
-export async function getCheckpoints(): Promise<Checkpoint[]> {
+async function getCheckpoints(): Promise<Checkpoint[]> {
   const body = await api<{ data?: unknown } | undefined>('/api/checkpoints');
   if (!Array.isArray(body?.data)) throw new CheckpointsParseError();
   return body.data as Checkpoint[];

@@ -22,7 +22,7 @@ export type AttemptOutcome =
   | { status: 'redirected' }
   | { status: 'failed'; message: string };
 
-export const attemptFailedText = 'Your answer could not be sent. Please try again.';
+const attemptFailedText = 'Your answer could not be sent. Please try again.';
 
 // Shared by every action on the screen: the spec allows only one tracking call at a time.
 let inFlight = false;

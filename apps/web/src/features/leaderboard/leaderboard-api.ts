@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 
-export const leaderboardQueryKey = ['leaderboard'] as const;
+const leaderboardQueryKey = ['leaderboard'] as const;
 
-export function getLeaderboard(): Promise<Leaderboard> {
+function getLeaderboard(): Promise<Leaderboard> {
   return api<Leaderboard>('/api/leaderboard');
 }
 

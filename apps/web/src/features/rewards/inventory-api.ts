@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 
 export const inventoryQueryKey = ['inventory'] as const;
 
-export async function getInventory(): Promise<Reward[]> {
+async function getInventory(): Promise<Reward[]> {
   // The spec's rewards list may be a bare array or an `items` array.
   const data = await api<{ items: Reward[] } | Reward[]>('/api/inventory');
   return Array.isArray(data) ? data : data.items;

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 
 export const profileQueryKey = ['profile'] as const;
 
-export function getProfile(): Promise<Profile> {
+function getProfile(): Promise<Profile> {
   return api<Profile>('/api/profile');
 }
 

@@ -5,7 +5,7 @@ import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } fro
 
 export { isSoldOut, rewardWindow, type RewardWindow } from '@quackquest/contract/core';
 
-export const DAY_SECONDS = 86_400;
+const DAY_SECONDS = 86_400;
 
 export interface RewardTiming {
   startDate?: number | null;
@@ -29,7 +29,7 @@ export function redeemInText(days: number): string {
   return 'Redeem today';
 }
 
-export const rewardEndedText = 'This reward has ended';
+const rewardEndedText = 'This reward has ended';
 
 /** The timing text of a reward outside its window, or undefined while it is open. */
 export function rewardTimingText(reward: RewardTiming, nowSec: number): string | undefined {

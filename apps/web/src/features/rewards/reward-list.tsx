@@ -55,7 +55,7 @@ function RewardRow({ reward, now, onTap }: { reward: Reward; now: number; onTap:
   );
 }
 
-export function DuckIcon() {
+function DuckIcon() {
   return (
     <svg className="duck-icon" viewBox="0 0 24 24" aria-hidden="true">
       <ellipse cx="11" cy="15" rx="8" ry="5.5" fill="#ffc928" />

@@ -11,7 +11,7 @@ import { inventoryQueryKey } from './inventory-api';
 import { profileQueryKey } from './profile-api';
 import { checkClaim, nowSeconds } from './reward-availability';
 
-export const claimFailedText = 'Failed to claim reward. Please try again.';
+const claimFailedText = 'Failed to claim reward. Please try again.';
 
 interface Confirming {
   reward: Reward;

@@ -1,6 +1,6 @@
 // The camera texts of docs/product.md §7.5, chosen from the browser's getUserMedia error name.
 
-export const cameraTexts = {
+const cameraTexts = {
   failed: 'Camera access failed: ',
   permissionDenied: 'Permission denied. Please allow camera access.',
   notFound: 'No camera found on this device.',

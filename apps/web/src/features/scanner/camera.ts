@@ -4,14 +4,14 @@
 import { read, write } from '../../lib/storage';
 import { NoCamerasError } from './camera-errors';
 
-export const cameraDataKey = 'HTML5_QRCODE_DATA';
+const cameraDataKey = 'HTML5_QRCODE_DATA';
 
 interface CameraData {
   hasPermission: boolean;
   lastUsedCameraId: string | null;
 }
 
-export function readCameraData(): CameraData {
+function readCameraData(): CameraData {
   try {
     const data = JSON.parse(read(cameraDataKey) ?? '{}') as Partial<CameraData>;
     return { hasPermission: data.hasPermission === true, lastUsedCameraId: data.lastUsedCameraId ?? null };

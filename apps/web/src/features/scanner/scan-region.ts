@@ -4,7 +4,7 @@
 export const SCAN_BOX_SIZE = 250;
 export const SCAN_FPS = 10;
 /** The region read is this many times the box's side, clamped to the frame. */
-export const SCAN_REGION_FACTOR = 1.5;
+const SCAN_REGION_FACTOR = 1.5;
 
 export interface Region {
   sx: number;

@@ -8,8 +8,8 @@ import { openCamera, stopStream } from './camera';
 import { SCAN_FPS, scanRegion } from './scan-region';
 import type { QrDetector } from './zxing-detector';
 
-export const CAMERA_START_DELAY_MS = 300;
-export const INVALID_MESSAGE_MS = 2000;
+const CAMERA_START_DELAY_MS = 300;
+const INVALID_MESSAGE_MS = 2000;
 /** The same invalid code seen again within this time is shown as invalid without asking again. */
 const REPEAT_INVALID_MS = 5000;
 
@@ -25,7 +25,7 @@ export type ScanStatus =
   /** The camera or the decoder could not start: shown until the visitor tries again or closes. */
   | { kind: 'broken'; message: string };
 
-export const scannerLoadFailedText = 'The QR scanner could not be loaded. Please check your connection and try again.';
+const scannerLoadFailedText = 'The QR scanner could not be loaded. Please check your connection and try again.';
 
 export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, restartKey: number) {
   const videoRef = useRef<HTMLVideoElement>(null);

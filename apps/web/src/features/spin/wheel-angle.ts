@@ -4,8 +4,8 @@
 /** The ducks of each segment, clockwise from the pointer at the top. */
 export const WHEEL_SEGMENTS = [1, 2, 3, 4, 5] as const;
 export const SEGMENT_ANGLE = 360 / WHEEL_SEGMENTS.length;
-export const MIN_EXTRA_TURNS = 4;
-export const MAX_EXTRA_TURNS = 6;
+const MIN_EXTRA_TURNS = 4;
+const MAX_EXTRA_TURNS = 6;
 export const SPIN_DURATION_MS = 3000;
 
 /** A random number in [0, 1), like Math.random. */
