@@ -1,4 +1,5 @@
 // Applies a validated pack to the database: content only. Users, attempts, ledger and claims are kept.
+// loaded_at is the database's clock, on the first load (its default) and on every reload alike.
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaigns, checkpoints, claims, rewards } from '../db/schema';
@@ -36,7 +37,7 @@ export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
       .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true })
       .onConflictDoUpdate({
         target: campaigns.id,
-        set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: new Date() },
+        set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: sql`now()` },
       });
 
     for (const c of pack.checkpoints) {
