@@ -324,10 +324,10 @@ interface Visitor {
 async function createVisitor(origin: string): Promise<Visitor> {
   const email = `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
   const name = 'Marina Tan';
-  const post = async (route: string, body: unknown) => {
+  const post = async (route: string, body: unknown, cookie = '') => {
     const response = await fetch(`${origin}${route}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
@@ -337,17 +337,28 @@ async function createVisitor(origin: string): Promise<Visitor> {
   const outbox = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { link: string }[];
   const token = outbox[0] ? new URL(outbox[0].link).searchParams.get('token') : null;
   if (!token) throw new Error(`no sign-in link in the dev outbox for ${email}`);
-  const { idToken } = (await (await post('/api/auth/email-link/verify', { token })).json()) as { idToken: string };
-  const signup = await post('/api/auth', {
-    action: 'signup',
-    idToken,
-    email,
-    userName: name,
-    InstagramHandle: '',
-    PhoneNumber: '',
-    CabinOwnership: 'no',
-    termsAccepted: true,
-  });
+  const verified = await post('/api/auth/email-link/verify', { token });
+  const { idToken } = (await verified.json()) as { idToken: string };
+  // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
+  const browser =
+    verified.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('qq_browser='))
+      ?.split(';')[0] ?? '';
+  const signup = await post(
+    '/api/auth',
+    {
+      action: 'signup',
+      idToken,
+      email,
+      userName: name,
+      InstagramHandle: '',
+      PhoneNumber: '',
+      CabinOwnership: 'no',
+      termsAccepted: true,
+    },
+    browser,
+  );
   const session = signup.headers
     .getSetCookie()
     .map((c) => /^qq_session=([^;]+)/.exec(c)?.[1])

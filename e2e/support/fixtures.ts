@@ -49,11 +49,12 @@ function postFrom(
   localAddress: string,
   path: string,
   body: unknown,
+  cookie = '',
 ): Promise<{ status: number; setCookie: string; json: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${APP_URL}${path}`,
-      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -78,20 +79,27 @@ export async function createVisitor(options: { name?: string; cabin?: boolean } 
   const name = options.name ?? 'Marina Tan';
   const [a, b, c] = randomBytes(3);
   const from = `127.${a!}.${b!}.${(c! % 250) + 2}`;
-  const post = (path: string, body: unknown) => postFrom(from, path, body);
+  const post = (path: string, body: unknown, cookie?: string) => postFrom(from, path, body, cookie);
   expect((await post('/api/auth/email-link', { email, returnTo: '/signup' })).status).toBe(202);
   const [mail] = await readMail(email);
   const token = new URL(linkIn(mail!)).searchParams.get('token');
-  const { idToken } = (await post('/api/auth/email-link/verify', { token })).json as { idToken: string };
-  const signup = await post('/api/auth', {
-    action: 'signup',
-    idToken,
-    email,
-    userName: name,
-    InstagramHandle: '@marina',
-    PhoneNumber: '+65 9123 4567',
-    CabinOwnership: options.cabin ? 'yes' : 'no',
-  });
+  const verified = await post('/api/auth/email-link/verify', { token });
+  const { idToken } = verified.json as { idToken: string };
+  // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
+  const browser = /qq_browser=[^;]+/.exec(verified.setCookie)?.[0] ?? '';
+  const signup = await post(
+    '/api/auth',
+    {
+      action: 'signup',
+      idToken,
+      email,
+      userName: name,
+      InstagramHandle: '@marina',
+      PhoneNumber: '+65 9123 4567',
+      CabinOwnership: options.cabin ? 'yes' : 'no',
+    },
+    browser,
+  );
   expect(signup.status).toBe(201);
   const cookie = /qq_session=([^;]+)/.exec(signup.setCookie)?.[1];
   if (!cookie) throw new Error('signup set no session cookie');

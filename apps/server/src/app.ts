@@ -1,7 +1,6 @@
 // Builds the Fastify app. It never listens: server.ts does, and tests call app.inject().
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
@@ -16,6 +15,7 @@ import { registerOriginCheck } from './http/origin';
 import { registerRouteRegistry } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializerCompiler } from './http/serializer';
+import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { rewardRoutes } from './rewards/routes';

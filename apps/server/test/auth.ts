@@ -31,6 +31,21 @@ export interface Reply {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
+/** The binding cookie (qq_browser) of the test browser each idToken was issued to (decision 016). */
+const browserOfToken = new Map<string, string>();
+
+export function rememberBrowser(idToken: string, cookie: string): void {
+  browserOfToken.set(idToken, cookie);
+}
+
+export const browserOf = (idToken: string) => browserOfToken.get(idToken);
+
+/** Calls as the browser an idToken in the body was issued to, unless the test chose the cookies itself. */
+function browserCookie(body: unknown): string | undefined {
+  const idToken = typeof body === 'object' && body !== null ? (body as { idToken?: unknown }).idToken : undefined;
+  return typeof idToken === 'string' ? browserOfToken.get(idToken) : undefined;
+}
+
 export async function call(
   app: App,
   method: 'GET' | 'POST',
@@ -41,7 +56,7 @@ export async function call(
     method,
     url,
     remoteAddress: options.ip ?? '127.0.0.1',
-    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    headers: { ...cookieHeader(options.cookie ?? browserCookie(options.body)), ...options.headers },
   };
   if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
   const response = await app.inject(inject);
@@ -51,8 +66,13 @@ export async function call(
   } catch {
     body = {};
   }
+  // A verify answer: this test browser got the idToken and its binding cookie together.
+  const browser = cookieFrom(response.headers, 'qq_browser');
+  if (typeof body.idToken === 'string' && browser) rememberBrowser(body.idToken, browser);
   return { status: response.statusCode, body, headers: response.headers };
 }
+
+const cookieHeader = (cookie: string | undefined) => (cookie ? { cookie } : {});
 
 /** `name=value` of a Set-Cookie header, ready for a Cookie header; undefined when not set. */
 export function cookieFrom(headers: Reply['headers'], name: string): string | undefined {

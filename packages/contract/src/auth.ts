@@ -1,34 +1,51 @@
 // Sign-in and sign-up calls. Payload field names are the original visitor app's (docs/product.md §10).
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './constants';
 import { authMessages } from './messages';
 
 const email = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ message: 'Please enter a valid email address' }))
   .transform((v) => v.toLowerCase());
 
 export const RETURN_PATHS = ['/', '/signup'] as const;
 
+const text = (max: number) => z.string().trim().max(max);
+
+/** The sign-up form's details, kept with a sign-up link so any browser that opens it can finish (§5.2). */
+export const pendingSignupSchema = z.object({
+  fullName: text(NAME_MAX_LENGTH).min(1, authMessages.fullNameRequired),
+  phone: text(PHONE_MAX_LENGTH),
+  instagram: text(INSTAGRAM_MAX_LENGTH),
+});
+export type PendingSignup = z.infer<typeof pendingSignupSchema>;
+
 export const emailLinkBodySchema = z.object({
-  email: z.string().trim().min(1, authMessages.emailMissing).max(254).pipe(email),
+  email: z.string().trim().min(1, authMessages.emailMissing).max(EMAIL_MAX_LENGTH).pipe(email),
   returnTo: z.enum(RETURN_PATHS).default('/'),
+  /** Only with returnTo '/signup': submitting the form with them accepted the terms. */
+  signup: pendingSignupSchema.optional(),
 });
 
-export const emailLinkVerifySchema = z.union([
-  z.object({ token: z.string().min(10).max(200) }),
-  z.object({
-    email,
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'The code has 6 digits.'),
-  }),
-]);
-export const idTokenResultSchema = z.object({ idToken: z.string(), email: z.string(), name: z.string().optional() });
-
-const text = (max: number) => z.string().trim().max(max);
+/** Verify by the link's token, or (another browser) by the address and the code: two schemas, so a
+ * refusal names the field of the proof actually sent. */
+export const linkTokenProofSchema = z.object({ token: z.string().min(10).max(200) });
+export const linkCodeProofSchema = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+});
+export const idTokenResultSchema = z.object({
+  idToken: z.string(),
+  email: z.string(),
+  name: z.string().optional(),
+  /** The details of the sign-up form the link was requested with, if any. */
+  signup: pendingSignupSchema.optional(),
+});
 
 export const loginBodySchema = z.object({
   action: z.literal('login'),
@@ -38,10 +55,10 @@ export const loginBodySchema = z.object({
 export const signupBodySchema = z.object({
   action: z.literal('signup'),
   idToken: z.string().min(10).max(8000),
-  email: z.string().trim().max(254),
-  userName: text(100),
-  InstagramHandle: text(100),
-  PhoneNumber: text(40),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  userName: text(NAME_MAX_LENGTH),
+  InstagramHandle: text(INSTAGRAM_MAX_LENGTH),
+  PhoneNumber: text(PHONE_MAX_LENGTH),
   CabinOwnership: z.enum(['yes', 'no'], { message: 'CabinOwnership must be "yes" or "no".' }),
   /** The form's terms checkbox; the spec's payload omits it, so absent means accepted by submitting. */
   termsAccepted: z.boolean().optional(),

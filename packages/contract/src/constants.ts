@@ -11,3 +11,8 @@ export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 export const DEDUPE_WINDOW_MS = 5000;
 export const MIN_DUCKS = 1;
 export const MAX_DUCKS = 5;
+/** Sign-up and sign-in field limits: the server's schemas and the web forms' maxLength use the same numbers. */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+export const INSTAGRAM_MAX_LENGTH = 100;
+export const PHONE_MAX_LENGTH = 40;

@@ -4,6 +4,7 @@
 export * from './claim-refusals';
 export * from './constants';
 export * from './messages';
+export * from './sign-in-errors';
 // Types only: erased at build time, so they bring no zod with them.
 export type {
   AttemptBody,
@@ -18,6 +19,7 @@ export type {
   Me,
   Profile,
   Reward,
+  PendingSignup,
   SignupBody,
   SpinResult,
 } from './index';

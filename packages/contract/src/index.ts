@@ -8,6 +8,8 @@ export * from './auth';
 export * from './claim-refusals';
 export * from './constants';
 export * from './messages';
+export * from './sign-in-errors';
+export * from './issue-messages';
 
 export const checkpointTypeSchema = z.enum(CHECKPOINT_TYPES);
 export type CheckpointType = z.infer<typeof checkpointTypeSchema>;

@@ -1,6 +1,9 @@
-// The short-lived idToken the web app sends to POST /api/auth: ours (after a magic link or the Google
-// callback), or a token straight from the OpenID provider.
-import { SignJWT, createRemoteJWKSet, jwtVerify } from 'jose';
+// The short-lived idToken the web app sends to POST /api/auth, issued by us after a magic link or the Google
+// callback. It is bound to the browser that verified the link or finished the Google flow (a hash of that
+// browser's qq_browser cookie) and carries an id so it starts one session only (decision 016). The OpenID
+// provider's own ID token is not accepted: it cannot be bound to a browser.
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
 
 const AUDIENCE = 'quackquest';
 const TTL = '15m';
@@ -11,27 +14,29 @@ export interface Identity {
   provider: 'email' | 'google';
 }
 
-export interface IdTokens {
-  issue(identity: Identity): Promise<string>;
-  verify(token: string): Promise<Identity | undefined>;
+/** A verified idToken: who it proves, the browser it belongs to, and its id and expiry for spending it. */
+export interface Proven extends Identity {
+  browser: string;
+  jti: string;
+  expiresAt: Date;
 }
 
-type ProviderMetadata = { issuer: string; clientId: string; jwksUri: string };
+export interface IdTokens {
+  /** `browser`: the hash of the browser's binding cookie (handlers/browser.ts). */
+  issue(identity: Identity, browser: string): Promise<string>;
+  verify(token: string): Promise<Proven | undefined>;
+}
 
-export function createIdTokens(options: {
-  secret: string;
-  issuer: string;
-  provider: () => Promise<ProviderMetadata | undefined>;
-}): IdTokens {
+export function createIdTokens(options: { secret: string; issuer: string }): IdTokens {
   const key = new TextEncoder().encode(options.secret);
-  let jwks: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
   return {
-    async issue(identity) {
-      return new SignJWT({ email: identity.email, name: identity.name, provider: identity.provider })
+    async issue(identity, browser) {
+      return new SignJWT({ email: identity.email, name: identity.name, provider: identity.provider, bnd: browser })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(options.issuer)
         .setAudience(AUDIENCE)
         .setSubject(identity.email)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(TTL)
         .sign(key);
@@ -39,22 +44,17 @@ export function createIdTokens(options: {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: options.issuer, audience: AUDIENCE, algorithms: ['HS256'] });
-        if (typeof payload.email !== 'string') return undefined;
-        const provider = payload.provider === 'google' ? 'google' : 'email';
-        return { email: payload.email, name: typeof payload.name === 'string' ? payload.name : undefined, provider };
-      } catch {
-        // Not ours: it may be the provider's own ID token.
-      }
-      try {
-        const provider = await options.provider();
-        if (!provider) return undefined;
-        if (jwks?.uri !== provider.jwksUri) jwks = { uri: provider.jwksUri, set: createRemoteJWKSet(new URL(provider.jwksUri)) };
-        const { payload } = await jwtVerify(token, jwks.set, { issuer: provider.issuer, audience: provider.clientId });
-        if (typeof payload.email !== 'string' || payload.email_verified === false) return undefined;
+        const { email, bnd, jti, exp } = payload;
+        if (typeof email !== 'string' || typeof bnd !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
+          return undefined;
+        }
         return {
-          email: payload.email.toLowerCase(),
+          email,
           name: typeof payload.name === 'string' ? payload.name : undefined,
-          provider: 'google',
+          provider: payload.provider === 'google' ? 'google' : 'email',
+          browser: bnd,
+          jti,
+          expiresAt: new Date(exp * 1000),
         };
       } catch {
         return undefined;

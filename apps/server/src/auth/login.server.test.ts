@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { authMessages } from '@quackquest/contract';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type App,
+  browserOf,
   buildTestApp,
   call,
   cookieFrom,
   idTokenFor,
+  rememberBrowser,
   requestLink,
   signupBody,
   uniqueEmail,
@@ -71,14 +73,15 @@ describe('POST /api/auth login', () => {
     expect((await call(app, 'GET', '/api/me', { cookie })).body.userName).toBe('Grace');
   });
 
-  it('the same idToken may log in again within its lifetime, giving a new session each time', async () => {
+  // Issue 12: an idToken starts one session; a copy of it (from a history, a log, a shared screen) starts none.
+  it('an idToken logs in once: the same token again is refused', async () => {
     const { email } = await signedUp();
     const idToken = await idTokenFor(app, email);
-    const one = cookieFrom((await auth({ action: 'login', idToken, email })).headers, 'qq_session');
-    const two = cookieFrom((await auth({ action: 'login', idToken, email })).headers, 'qq_session');
-    expect(one).toBeTruthy();
-    expect(two).toBeTruthy();
-    expect(one).not.toBe(two);
+    const one = await auth({ action: 'login', idToken, email });
+    expect(cookieFrom(one.headers, 'qq_session')).toBeTruthy();
+    const two = await auth({ action: 'login', idToken, email });
+    expect(two).toMatchObject({ status: 401, body: { message: authMessages.tokenUsed } });
+    expect(cookieFrom(two.headers, 'qq_session')).toBeUndefined();
   });
 });
 
@@ -263,22 +266,28 @@ describe('idToken checks', () => {
     const key = new TextEncoder().encode(loadSecret(parseEnv({ DATA_DIR: dataDir })));
     const claims = decodeJwt(genuine);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ email, provider: 'email' })
+    // Bound to the same browser as the genuine one, so only the expiry differs (decision 016).
+    const bound = { email, provider: 'email', bnd: claims.bnd };
+    const expired = await new SignJWT(bound)
+      .setJti(randomUUID())
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(String(claims.iss))
       .setAudience('quackquest')
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(key);
+    rememberBrowser(expired, browserOf(genuine)!);
     expect((await auth(signupBody(email, expired))).status).toBe(401);
     // Made the same way but still valid: accepted, so the refusal above is the expiry.
-    const fresh = await new SignJWT({ email, provider: 'email' })
+    const fresh = await new SignJWT(bound)
+      .setJti(randomUUID())
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(String(claims.iss))
       .setAudience('quackquest')
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(key);
+    rememberBrowser(fresh, browserOf(genuine)!);
     expect((await auth(signupBody(email, fresh))).status).toBe(201);
   });
 });

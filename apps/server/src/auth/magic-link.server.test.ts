@@ -178,9 +178,10 @@ describe('magic link over a real SMTP server', () => {
 
     const verified = await call(app, 'POST', '/api/auth/email-link/verify', { body: { email: email.toUpperCase(), code }, ip });
     expect(verified).toMatchObject({ status: 200, body: { email } });
+    // Issue 12: the spent code says so, rather than "not right".
     expect(await call(app, 'POST', '/api/auth/email-link/verify', { body: { email, code }, ip })).toMatchObject({
       status: 400,
-      body: { message: authMessages.codeWrong },
+      body: { message: authMessages.codeUsed },
     });
     // The code spent the link itself.
     expect(await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip })).toMatchObject({

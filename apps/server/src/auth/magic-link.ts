@@ -2,7 +2,7 @@
 // when the link opens in another browser. Both stored hashed, valid 15 minutes, rate-limited per
 // address and per client in the database, so the limit holds across server instances.
 import { randomBytes, randomInt } from 'node:crypto';
-import { authMessages } from '@quackquest/contract';
+import { type PendingSignup, authMessages } from '@quackquest/contract';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailLinks } from '../db/schema';
@@ -22,6 +22,7 @@ export async function sendEmailLink(
   email: string,
   returnTo: string,
   clientIp: string,
+  pending?: PendingSignup,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -50,6 +51,7 @@ export async function sendEmailLink(
         codeHash: hashToken(`${email}:${code}`),
         returnTo,
         clientIp,
+        signup: pending ?? null,
         createdAt: new Date(now),
         expiresAt: new Date(now + LINK_TTL_MS),
       })
@@ -86,11 +88,11 @@ export async function sendEmailLink(
     });
 }
 
-/** Spends a link (by its token, or by the address and code) and returns the address it proves. */
+/** Spends a link (by its token, or by the address and code): the address it proves, and its sign-up details. */
 export async function verifyEmailLink(
   ctx: AppContext,
   proof: { token: string } | { email: string; code: string },
-): Promise<string> {
+): Promise<{ email: string; signup: PendingSignup | null }> {
   return ctx.db
     .transaction(async (tx) => {
       const where =
@@ -98,7 +100,7 @@ export async function verifyEmailLink(
           ? eq(emailLinks.tokenHash, hashToken(proof.token))
           : and(eq(emailLinks.email, proof.email), isNull(emailLinks.usedAt));
       const [link] = await tx.select().from(emailLinks).where(where).orderBy(desc(emailLinks.id)).limit(1).for('update');
-      if (!link) throw invalid('token' in proof ? authMessages.linkInvalid : authMessages.codeWrong);
+      if (!link) throw invalid('token' in proof ? authMessages.linkInvalid : await codeRefusal(tx, proof));
       if (link.usedAt) throw invalid(authMessages.linkUsed);
       if (link.expiresAt.getTime() < ctx.now()) throw invalid(authMessages.linkExpired);
       if ('code' in proof && hashToken(`${proof.email}:${proof.code}`) !== link.codeHash) {
@@ -114,11 +116,26 @@ export async function verifyEmailLink(
         .update(emailLinks)
         .set({ usedAt: new Date(ctx.now()) })
         .where(eq(emailLinks.id, link.id));
-      return link.email;
+      return { email: link.email, signup: link.signup };
     })
     .then((result) => {
       // Thrown outside the transaction so the failed-code count is kept.
-      if (typeof result !== 'string') throw invalid(authMessages.codeWrong);
+      if ('wrongCode' in result) throw invalid(authMessages.codeWrong);
       return result;
     });
+}
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/** No unspent link for the address: the code of its latest link, spent already, is "already used" (issue 12). */
+async function codeRefusal(tx: Tx, proof: { email: string; code: string }): Promise<string> {
+  const [latest] = await tx
+    .select({ codeHash: emailLinks.codeHash, usedAt: emailLinks.usedAt })
+    .from(emailLinks)
+    .where(eq(emailLinks.email, proof.email))
+    .orderBy(desc(emailLinks.id))
+    .limit(1);
+  return latest?.usedAt && latest.codeHash === hashToken(`${proof.email}:${proof.code}`)
+    ? authMessages.codeUsed
+    : authMessages.codeWrong;
 }

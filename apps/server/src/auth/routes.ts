@@ -19,8 +19,10 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       { config: open, schema: { response: { 202: z.object({ message: z.string() }) } } },
       (request, reply) => sendLink(auth, request, reply),
     );
-    app.post('/api/auth/email-link/verify', { config: open, schema: { response: { 200: idTokenResultSchema } } }, (request) =>
-      verifyLink(auth, request),
+    app.post(
+      '/api/auth/email-link/verify',
+      { config: open, schema: { response: { 200: idTokenResultSchema } } },
+      (request, reply) => verifyLink(auth, request, reply),
     );
     app.get('/api/auth/providers', { config: open, schema: { response: { 200: providersSchema } } }, async () => ({
       google: auth.oidc.configured,

@@ -1,5 +1,6 @@
 // The one PostgreSQL schema, used on PGlite and on PostgreSQL alike.
 // Migrations are generated from this file: `npm run db:generate --workspace apps/server`.
+import type { PendingSignup } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -237,6 +238,18 @@ export const emailLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     /** Wrong codes tried against this link: after a few it is spent. */
     failedCodes: integer('failed_codes').notNull().default(0),
+    /** A sign-up link's form details, for whichever browser opens it (docs/product.md §5.2). */
+    signup: jsonb('signup').$type<PendingSignup>(),
   },
   (t) => [index('email_links_email_idx').on(t.email, t.createdAt), index('email_links_ip_idx').on(t.clientIp, t.createdAt)],
+);
+
+/** Sign-in proofs (idTokens) that started a session, kept until they expire: each works once (decision 016). */
+export const spentIdTokens = pgTable(
+  'spent_id_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('spent_id_tokens_expires_idx').on(t.expiresAt)],
 );

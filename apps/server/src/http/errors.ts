@@ -1,8 +1,8 @@
 // One error shape for every failure: `{ message }` with a 4xx status for anything the caller did.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorCode, invalid } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
+import { RequestValidationError } from './validation';
 
 /** The one place a domain refusal becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorCode, number> = {
@@ -37,13 +37,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(status).send({ message: error.message });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const where = error.validationContext ?? 'request';
-      const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
-      const message = `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue?.message ?? 'bad value'}`;
-      return reply.status(400).send({ message });
-    }
+    // Already a clear sentence (http/validation.ts).
+    if (error instanceof RequestValidationError) return reply.status(400).send({ message: error.message });
     if (error instanceof ResponseSchemaError) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

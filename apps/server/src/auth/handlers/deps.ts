@@ -1,4 +1,5 @@
 // What the auth handlers share: the app context, the mailer, the Google client and the ID-token signer.
+import { authMessages, describeIssue } from '@quackquest/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { invalid } from '../../domain/errors';
@@ -17,13 +18,14 @@ export interface AuthDeps {
 
 export function createAuthDeps(ctx: AppContext, mailer: Mailer): AuthDeps {
   const oidc = createOidc(ctx.env);
-  const idTokens = createIdTokens({ secret: ctx.secret, issuer: ctx.env.PUBLIC_URL, provider: () => oidc.metadata() });
+  const idTokens = createIdTokens({ secret: ctx.secret, issuer: ctx.env.PUBLIC_URL });
   return { ctx, mailer, oidc, idTokens, secureCookies: ctx.env.PUBLIC_URL.startsWith('https:') };
 }
 
-/** Validates with the schema's own words, so a bypassed form still gets the spec's messages. */
+/** Validates with the schema's own words, so a bypassed form still gets the spec's messages; a failure the
+ * schema has no words for gets a clear sentence (describeIssue), never the validator's. */
 export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw invalid(result.error.issues[0]?.message ?? 'Bad request.');
+  const result = schema.safeParse(value ?? {}, { error: describeIssue });
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? authMessages.checkForm);
   return result.data;
 }

@@ -1,17 +1,24 @@
 // POST /api/auth/email-link and POST /api/auth/email-link/verify.
-import { authMessages, emailLinkBodySchema, emailLinkVerifySchema } from '@quackquest/contract';
+import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
+import { bindBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
 
 export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
   const body = parseBody(emailLinkBodySchema, request.body);
-  await sendEmailLink(auth.ctx, auth.mailer, body.email, body.returnTo, request.ip);
+  // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
+  const signup = body.returnTo === '/signup' ? body.signup : undefined;
+  await sendEmailLink(auth.ctx, auth.mailer, body.email, body.returnTo, request.ip, signup);
   return reply.status(202).send({ message: authMessages.linkSent });
 }
 
-/** Spends the link or code and answers with an ID token for POST /api/auth. */
-export async function verifyLink(auth: AuthDeps, request: FastifyRequest) {
-  const email = await verifyEmailLink(auth.ctx, parseBody(emailLinkVerifySchema, request.body));
-  return { idToken: await auth.idTokens.issue({ email, provider: 'email' }), email };
+/** Spends the link or code and answers with an ID token for POST /api/auth, bound to this browser. */
+export async function verifyLink(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
+  const body: unknown = request.body;
+  const byToken = typeof body === 'object' && body !== null && 'token' in body;
+  const proof = byToken ? parseBody(linkTokenProofSchema, body) : parseBody(linkCodeProofSchema, body);
+  const { email, signup } = await verifyEmailLink(auth.ctx, proof);
+  const idToken = await auth.idTokens.issue({ email, provider: 'email' }, bindBrowser(auth, request, reply));
+  return { idToken, email, ...(signup ? { signup } : {}) };
 }

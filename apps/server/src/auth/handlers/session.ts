@@ -1,11 +1,13 @@
 // POST /api/auth (log in or sign up with an ID token) and POST /api/auth/logout.
 import { authBodySchema, authMessages, type SignupBody } from '@quackquest/contract';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { spentIdTokens, users } from '../../db/schema';
 import { conflict, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { SESSION_COOKIE, createSession, deleteSession, setSessionCookie } from '../../session/session';
-import type { Identity } from '../id-token';
+import type { Proven } from '../id-token';
+import { isSameBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
 
 export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
@@ -15,16 +17,24 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   if (!identity) throw unauthenticated(authMessages.tokenInvalid);
   const email = body.email.trim().toLowerCase();
   if (identity.email !== email) throw unauthenticated(authMessages.tokenEmailMismatch);
+  // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
+  if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (body.action === 'login') {
     if (!existing) throw notFound(authMessages.userNotFound);
+    await auth.ctx.db.transaction(async (tx) => spendProof(tx, identity, auth.ctx.now()));
     await startSession(auth, reply, existing.id);
     return { message: 'Login successful', email, userName: existing.fullName };
   }
   if (existing) throw conflict(authMessages.userExists);
-  const created = await createUser(auth, body, identity);
-  // Signed up by another request since the look-up above.
-  if (!created) throw conflict(authMessages.userExists);
+  // The proof is spent with the account it creates: a refused sign-up leaves it for the login that follows.
+  const created = await auth.ctx.db.transaction(async (tx) => {
+    await spendProof(tx, identity, auth.ctx.now());
+    const user = await createUser(tx, auth.ctx.now(), body, identity);
+    // Signed up by another request since the look-up above.
+    if (!user) throw conflict(authMessages.userExists);
+    return user;
+  });
   await startSession(auth, reply, created.id);
   return reply.status(201).send({ message: 'Signup successful', email, userName: created.fullName });
 }
@@ -45,8 +55,22 @@ async function startSession(auth: AuthDeps, reply: FastifyReply, userId: number)
   setSessionCookie(reply, await createSession(auth.ctx.db, userId, auth.ctx.now()), auth.secureCookies);
 }
 
-async function createUser(auth: AuthDeps, body: SignupBody, identity: Identity) {
-  const [created] = await auth.ctx.db
+type Db = AppContext['db'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Each proof starts one session: its id is kept until it expires, and a second use is refused. */
+async function spendProof(tx: Tx, proof: Proven, now: number): Promise<void> {
+  await tx.delete(spentIdTokens).where(lt(spentIdTokens.expiresAt, new Date(now)));
+  const [spent] = await tx
+    .insert(spentIdTokens)
+    .values({ jti: proof.jti, expiresAt: proof.expiresAt })
+    .onConflictDoNothing()
+    .returning({ jti: spentIdTokens.jti });
+  if (!spent) throw unauthenticated(authMessages.tokenUsed);
+}
+
+async function createUser(tx: Tx, now: number, body: SignupBody, identity: Proven) {
+  const [created] = await tx
     .insert(users)
     .values({
       email: identity.email,
@@ -54,7 +78,7 @@ async function createUser(auth: AuthDeps, body: SignupBody, identity: Identity) 
       phone: body.PhoneNumber,
       instagram: body.InstagramHandle,
       cabinOwner: body.CabinOwnership === 'yes',
-      acceptedTermsAt: new Date(auth.ctx.now()),
+      acceptedTermsAt: new Date(now),
     })
     .onConflictDoNothing({ target: users.email })
     .returning();

@@ -1,12 +1,13 @@
 // "Have a code instead?": the 6-digit code from the e-mail signs in when the link opened in another
 // browser (POST /api/auth/email-link/verify {email, code}).
+import { EMAIL_MAX_LENGTH } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
 import { verifyEmailLink } from './email-link-verify-api';
 import { authTexts, fieldLabels } from './auth-texts';
 import { FormField } from './form-field';
-import type { Proof } from './login-rules';
+import type { LinkProof } from './login-rules';
 import { validateMagicLinkEmail } from './signup-rules';
 import { useLogin } from './use-sign-in';
 
@@ -14,7 +15,7 @@ interface CodePopupProps {
   initialEmail: string;
   onClose: () => void;
   /** The code proved the address but no account has it yet. */
-  onNotFound: (proof: Proof) => void;
+  onNotFound: (proof: LinkProof) => void;
 }
 
 export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps) {
@@ -54,7 +55,14 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         }}
       >
         <p className="dialog__text">Type the 6-digit code from the e-mail we sent you.</p>
-        <FormField label={fieldLabels.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <FormField
+          label={fieldLabels.email}
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          value={email}
+          onChange={setEmail}
+        />
         <FormField
           label="CODE"
           inputMode="numeric"

@@ -1,11 +1,13 @@
 // POST /api/auth/email-link: e-mails a sign-in link with a 6-digit code. Sign-in calls expect 401s of their
 // own (allowUnauthorized).
+import type { PendingSignup } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
 
-export async function sendEmailLink(email: string, returnTo: '/' | '/signup'): Promise<void> {
+/** `signup`: the sign-up form's details, kept with the link for whichever browser opens it (§5.2). */
+export async function sendEmailLink(email: string, returnTo: '/' | '/signup', signup?: PendingSignup): Promise<void> {
   await api<{ message: string }>('/api/auth/email-link', {
     method: 'POST',
-    body: { email: email.trim(), returnTo },
+    body: { email: email.trim(), returnTo, ...(signup ? { signup } : {}) },
     allowUnauthorized: true,
   });
 }

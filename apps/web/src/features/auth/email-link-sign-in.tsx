@@ -8,13 +8,13 @@ import { verifyEmailLink } from './email-link-verify-api';
 import { readEmailForSignIn } from './auth-storage';
 import { authTexts } from './auth-texts';
 import { EmailPrompt } from './email-prompt';
-import { readLinkToken, searchWithoutToken, type Proof } from './login-rules';
+import { readLinkToken, searchWithoutToken, type LinkProof } from './login-rules';
 import { useLogin } from './use-sign-in';
 
 // A token is single use: never spend it twice (React's development mode runs effects twice).
 const spentTokens = new Set<string>();
 
-export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: Proof) => void }) {
+export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: LinkProof) => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const alert = useAlert();
@@ -37,7 +37,7 @@ export function EmailLinkSignIn({ onNotFound }: { onNotFound: (proof: Proof) => 
     try {
       const verified = await verifyEmailLink({ token });
       const decision = await loginWith({ idToken: verified.idToken, email });
-      if (decision.kind === 'signup') onNotFound({ idToken: verified.idToken, email });
+      if (decision.kind === 'signup') onNotFound({ ...verified, email });
       else if (decision.kind === 'message') message = decision.text;
     } catch (failure) {
       message = failureMessage(failure, authTexts.authenticationFailed);

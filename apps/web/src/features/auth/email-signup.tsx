@@ -9,9 +9,9 @@ import { authTexts } from './auth-texts';
 import { CabinPopup } from './cabin-popup';
 import { CodePopup } from './code-popup';
 import { EmailLinkSignIn } from './email-link-sign-in';
-import type { Proof } from './login-rules';
+import type { LinkProof } from './login-rules';
 import { SignupForm } from './signup-form';
-import { emptySignupForm, prefillSignupForm, validateEmailSignup } from './signup-rules';
+import { emptySignupForm, formForCabin, pendingSignupOf, prefillSignupForm, validateEmailSignup } from './signup-rules';
 import { useEmailSignup } from './use-email-signup';
 
 export function EmailSignup() {
@@ -28,7 +28,8 @@ export function EmailSignup() {
     setError('');
     setBusy(true);
     try {
-      await sendEmailLink(form.email, '/signup');
+      // The details go with the link, so the browser that opens it can finish the sign-up (§5.2).
+      await sendEmailLink(form.email, '/signup', pendingSignupOf(form));
       const data = { ...form, email: form.email.trim() };
       writeSignupFormData(data);
       writeEmailForSignIn(data.email);
@@ -40,8 +41,8 @@ export function EmailSignup() {
     }
   };
 
-  const onNotFound = (proof: Proof) => {
-    const stored = readSignupFormData();
+  const onNotFound = (proof: LinkProof) => {
+    const stored = formForCabin(readSignupFormData(), proof);
     if (stored) {
       setForm(stored);
       cabin.open(proof);

@@ -1,4 +1,5 @@
 // What a login reply means (docs/product.md §5.2 and §7.1), and how sign-in proofs arrive in the address.
+import type { PendingSignup } from '@quackquest/contract/core';
 import { authTexts } from './auth-texts';
 
 /** A backend reply: the data, or the message of a failure ('' when it had none). */
@@ -8,6 +9,11 @@ export type Reply<T> = { ok: true; data: T } | { ok: false; message: string; sou
 export interface Proof {
   idToken: string;
   email: string;
+}
+
+/** A proof from an e-mail link, with the sign-up form's details when the link was a sign-up link. */
+export interface LinkProof extends Proof {
+  signup?: PendingSignup;
 }
 
 export type LoginDecision =

@@ -1,6 +1,7 @@
 // /login: Google sign-in. The server's callback ends here with #idToken=&email=&name= (or ?error=),
 // and the backend login decides: session, sign-up, or a message (docs/product.md §5.2 and §7.1).
-import { authMessages } from '@quackquest/contract/core';
+// `?error=` carries a code (SignInErrorCode), shown as its known message.
+import { authMessages, signInErrorMessage } from '@quackquest/contract/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -20,7 +21,10 @@ export function ProviderSignIn() {
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
     if (fragment === 'invalid') return authMessages.googleFailed;
-    return fragment ? '' : (new URLSearchParams(location.search).get('error') ?? '');
+    if (fragment) return '';
+    // Only a known message, chosen by the callback's code: never the address's own text (issue 12).
+    const code = new URLSearchParams(location.search).get('error');
+    return code === null ? '' : signInErrorMessage(code);
   });
   const [busy, setBusy] = useState(() => fragment !== null && fragment !== 'invalid');
   const started = useRef(false);

@@ -1,4 +1,5 @@
 // The sign-up form shared by /signup (with EMAIL) and /signup-google (the provider gives the e-mail).
+import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { fieldLabels } from './auth-texts';
 import { FormField } from './form-field';
@@ -39,6 +40,7 @@ export function SignupForm<T extends SignupFormValues>({
             label={fieldLabels.email}
             type="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX_LENGTH}
             required
             value={values.email}
             onChange={(email) => set({ email })}
@@ -47,6 +49,7 @@ export function SignupForm<T extends SignupFormValues>({
         <FormField
           label={fieldLabels.fullName}
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           required
           value={values.fullName}
           onChange={(fullName) => set({ fullName })}
@@ -55,6 +58,7 @@ export function SignupForm<T extends SignupFormValues>({
           label={fieldLabels.phone}
           type="tel"
           autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
           required
           value={values.phone}
           onChange={(phone) => set({ phone })}
@@ -64,6 +68,7 @@ export function SignupForm<T extends SignupFormValues>({
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
+          maxLength={INSTAGRAM_MAX_LENGTH}
           required
           value={values.instagram}
           onChange={(instagram) => set({ instagram })}

@@ -3,6 +3,8 @@ import {
   decideProviderSignup,
   decideSignup,
   emptySignupForm,
+  formForCabin,
+  pendingSignupOf,
   prefillSignupForm,
   signupPayload,
   validateEmailSignup,
@@ -120,5 +122,38 @@ describe('provider sign-up reply (docs/product.md §7.1)', () => {
     ["a failure in the page: 'Google sign-up failed'", fail('', 'client'), { kind: 'message', text: 'Google sign-up failed' }],
   ])('%s', (_name, reply, expected) => {
     expect(decideProviderSignup(reply, full, proof)).toEqual(expected);
+  });
+});
+
+describe('formForCabin (issue 12: a sign-up link opened in another browser)', () => {
+  const proof = { idToken: 'token', email: 'ada@example.com' };
+  const details = { fullName: 'Ada Lovelace', phone: '+65 8123 4567', instagram: '@ada' };
+  const stored = { ...emptySignupForm, email: 'ada@example.com', fullName: 'Ada L', terms: true };
+
+  it("uses this browser's stored form for the same address", () => {
+    expect(formForCabin(stored, { ...proof, signup: details })).toBe(stored);
+  });
+
+  it('uses the details sent with the link when this browser has none', () => {
+    expect(formForCabin(null, { ...proof, signup: details })).toEqual({
+      ...emptySignupForm,
+      ...details,
+      email: 'ada@example.com',
+      terms: true,
+    });
+  });
+
+  it('prefers the link details over a stored form of another address, and gives null without either', () => {
+    const other = { ...stored, email: 'someone@example.com' };
+    expect(formForCabin(other, { ...proof, signup: details })?.fullName).toBe('Ada Lovelace');
+    expect(formForCabin(null, proof)).toBeNull();
+  });
+
+  it('sends only the trimmed details with the link', () => {
+    expect(pendingSignupOf({ ...stored, fullName: ' Ada ', phone: ' 1 ', instagram: ' @a ' })).toEqual({
+      fullName: 'Ada',
+      phone: '1',
+      instagram: '@a',
+    });
   });
 });

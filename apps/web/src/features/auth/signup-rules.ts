@@ -1,9 +1,9 @@
 // Sign-up rules of docs/product.md §5.2, §6, §7.1 and §10: the form's validation order, the signup payload and
 // what a signup reply means, for the e-mail form (/signup) and the provider form (/signup-google).
-import { type SignupBody, authMessages } from '@quackquest/contract/core';
+import { type PendingSignup, type SignupBody, authMessages } from '@quackquest/contract/core';
 import type { SignupFormData } from '../../lib/storage';
 import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
-import type { Proof, Reply } from './login-rules';
+import type { LinkProof, Proof, Reply } from './login-rules';
 
 export type SignupFormValues = Omit<SignupFormData, 'cabin'>;
 
@@ -53,6 +53,22 @@ export function signupPayload(form: SignupFormValues, proof: Proof, cabinOwner: 
     CabinOwnership: cabinOwner ? 'yes' : 'no',
     termsAccepted: true,
   };
+}
+
+/** The form's details that travel with a sign-up link (POST /api/auth/email-link). */
+export function pendingSignupOf(form: SignupFormValues): PendingSignup {
+  return { fullName: form.fullName.trim(), phone: form.phone.trim(), instagram: form.instagram.trim() };
+}
+
+/**
+ * The form the cabin popup signs up with once a sign-up link proved an unknown address: the form stored in
+ * this browser, else the details the link was requested with in another browser (issue 12); null when
+ * neither is there (the visitor then fills the form).
+ */
+export function formForCabin(stored: SignupFormData | null, proof: LinkProof): SignupFormData | null {
+  if (stored && (sameEmail(stored.email, proof.email) || !proof.signup)) return stored;
+  if (!proof.signup) return null;
+  return { ...emptySignupForm, ...proof.signup, email: proof.email, terms: true };
 }
 
 /** What the form is pre-filled with for a user whose account was not found (docs/product.md §2.3). */
