@@ -12,6 +12,7 @@ import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandlers } from './http/errors';
+import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
 import { registerRouteRegistry } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -35,9 +36,8 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions) {
   const { env, database } = options;
-  const logger = options.logger ?? { level: env.LOG_LEVEL };
   const app = Fastify({
-    ...(typeof (logger as FastifyBaseLogger).child === 'function' ? { loggerInstance: logger as FastifyBaseLogger } : { logger }),
+    ...loggerOptions(options.logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: 64 * 1024,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
@@ -99,4 +99,15 @@ export async function buildApp(options: BuildOptions) {
 function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
+}
+
+/** Every logger the app gets keeps credentials out of its lines (http/log-redaction.ts). */
+function loggerOptions(logger: NonNullable<BuildOptions['logger']>): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+  if (typeof (logger as FastifyBaseLogger).child === 'function') {
+    return { loggerInstance: (logger as FastifyBaseLogger).child({}, redactingLogOptions) };
+  }
+  if (typeof logger !== 'object') return { logger };
+  const own = logger as { serializers?: Record<string, unknown> };
+  const merged = { ...own, ...redactingLogOptions, serializers: { ...own.serializers, ...redactingLogOptions.serializers } };
+  return { logger: merged as FastifyServerOptions['logger'] };
 }
