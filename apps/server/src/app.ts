@@ -109,5 +109,5 @@ function loggerOptions(logger: NonNullable<BuildOptions['logger']>): Pick<Fastif
   if (typeof logger !== 'object') return { logger };
   const own = logger as { serializers?: Record<string, unknown> };
   const merged = { ...own, ...redactingLogOptions, serializers: { ...own.serializers, ...redactingLogOptions.serializers } };
-  return { logger: merged as FastifyServerOptions['logger'] };
+  return { logger: merged };
 }

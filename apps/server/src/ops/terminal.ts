@@ -14,6 +14,7 @@ const ESCAPE_SEQUENCES = new RegExp(
 );
 
 /** C0 controls except tab and line feed, DEL, C1 controls; a carriage return is kept only before a line feed. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
 
 /** The text without escape sequences or control characters; tabs, line breaks and CRLF are kept. */
