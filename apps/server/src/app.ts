@@ -6,11 +6,12 @@ import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
-import type { Env } from './config/env';
+import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandlers } from './http/errors';
+import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
 import { registerRouteRegistry } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -35,11 +36,10 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions) {
   const { env, database } = options;
-  const logger = options.logger ?? { level: env.LOG_LEVEL };
   const app = Fastify({
-    ...(typeof (logger as FastifyBaseLogger).child === 'function' ? { loggerInstance: logger as FastifyBaseLogger } : { logger }),
+    ...loggerOptions(options.logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: 64 * 1024,
-    trustProxy: env.NODE_ENV === 'production',
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -89,4 +89,25 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rewardRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
+}
+
+/**
+ * Only the proxies TRUST_PROXY names are believed about the client's address (decision 018). Fastify 5.12
+ * ignores a bare hop count (it cannot tell a proxy from a direct client), so a count becomes the function
+ * Express uses: believe that many hops, for servers reachable only through their proxy.
+ */
+function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/** Every logger the app gets keeps credentials out of its lines (http/log-redaction.ts). */
+function loggerOptions(logger: NonNullable<BuildOptions['logger']>): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+  if (typeof (logger as FastifyBaseLogger).child === 'function') {
+    return { loggerInstance: (logger as FastifyBaseLogger).child({}, redactingLogOptions) };
+  }
+  if (typeof logger !== 'object') return { logger };
+  const own = logger as { serializers?: Record<string, unknown> };
+  const merged = { ...own, ...redactingLogOptions, serializers: { ...own.serializers, ...redactingLogOptions.serializers } };
+  return { logger: merged };
 }

@@ -5,11 +5,13 @@ import { buildApp } from './app';
 import { PackError, readPack } from './campaign/pack';
 import { applyPack } from './campaign/load';
 import { ConfigError, parseEnv } from './config/env';
+import { checkListenHost } from './config/listen';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/pglite-lock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
+  checkListenHost(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
   const summary = await applyPack(database.db, readPack(env.CAMPAIGN));
   const app = await buildApp({ env, database });

@@ -52,6 +52,29 @@ describe('dev outbox', () => {
     expect((await call(shared, 'GET', '/api/dev/outbox')).status).toBe(400);
   });
 
+  it('answers only this machine, judged by the socket: from elsewhere it is a 404 like any unknown path', async () => {
+    const email = uniqueEmail('remote');
+    await call(shared, 'POST', '/api/auth/email-link', { body: { email }, ip: uniqueIp() });
+    const path = `/api/dev/outbox?to=${encodeURIComponent(email)}`;
+    for (const ip of ['::1', '::ffff:127.0.0.1', '127.0.0.1']) {
+      expect((await call(shared, 'GET', path, { ip })).status).toBe(200);
+    }
+    const unknown = await call(shared, 'GET', '/api/dev/nothing');
+    for (const ip of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20']) {
+      const reply = await call(shared, 'GET', path, { ip });
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toBe(unknown.body.message?.replace('/api/dev/nothing', '/api/dev/outbox'));
+      expect(JSON.stringify(reply.body)).not.toContain('token');
+      // A bad query from elsewhere does not reveal the route either.
+      expect((await call(shared, 'GET', '/api/dev/outbox', { ip })).status).toBe(404);
+    }
+    // Behind a trusted proxy, an X-Forwarded-For of 127.0.0.1 does not make a remote visitor local.
+    const proxied = await buildTestApp({ TRUST_PROXY: '1' });
+    apps.push(proxied);
+    const viaProxy = await call(proxied, 'GET', path, { ip: '10.0.0.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(viaProxy.status).toBe(404);
+  });
+
   it('logs the link in development, where it is how a newcomer signs in', async () => {
     const { app, lines } = await appWithLog({ NODE_ENV: 'development' });
     const email = uniqueEmail('devlog');
@@ -65,11 +88,7 @@ describe('dev outbox', () => {
   it('does not exist in production, and no sign-in link reaches the logs there', async () => {
     const { app: production, lines } = await appWithLog({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
     const email = uniqueEmail('prod');
-    // trustProxy is on in production: the client address comes from X-Forwarded-For.
-    const sent = await call(production, 'POST', '/api/auth/email-link', {
-      body: { email },
-      headers: { 'x-forwarded-for': uniqueIp() },
-    });
+    const sent = await call(production, 'POST', '/api/auth/email-link', { body: { email }, ip: uniqueIp() });
     expect(sent.status).toBe(202);
     const reply = await call(production, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
     expect(reply.status).toBe(404);

@@ -1,5 +1,7 @@
 // Google sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce.
-// The issuer is configurable (OIDC_ISSUER) so tests run against a local provider.
+// The issuer is configurable (OIDC_ISSUER): Google, any conformant provider, or a local one in tests.
+// A conformant provider may keep the e-mail for its UserInfo endpoint, and may refuse Google's own
+// parameters, so those go to Google only.
 import type { Configuration } from 'openid-client';
 import type { Env } from '../config/env';
 
@@ -45,15 +47,15 @@ export function createOidc(env: Env): Oidc {
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
-      const url = client.buildAuthorizationUrl(await config(), {
-        redirect_uri: redirectUri,
-        scope: 'openid email profile',
-        code_challenge: await client.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-        prompt: 'select_account',
-      });
+      const url = client.buildAuthorizationUrl(
+        await config(),
+        authorizationParameters(env.OIDC_ISSUER, {
+          redirect_uri: redirectUri,
+          code_challenge: await client.calculatePKCECodeChallenge(verifier),
+          state,
+          nonce,
+        }),
+      );
       return { url: url.toString(), pending: { verifier, state, nonce, returnTo } };
     },
     async finish(callbackUrl, pending) {
@@ -64,16 +66,39 @@ export function createOidc(env: Env): Oidc {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims || typeof claims.email !== 'string') throw new Error('the provider did not share an e-mail address');
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error('the provider sent no ID token');
+      // Without the e-mail in the ID token, ask the UserInfo endpoint for this same subject.
+      const claims =
+        typeof idClaims.email === 'string'
+          ? idClaims
+          : await client.fetchUserInfo(await config(), tokens.access_token, idClaims.sub);
+      if (typeof claims.email !== 'string') throw new Error('the provider did not share an e-mail address');
       if (claims.email_verified === false) throw new Error('the provider has not verified this e-mail address');
-      return { email: claims.email.toLowerCase(), name: typeof claims.name === 'string' ? claims.name : undefined };
+      const name = claims.name ?? idClaims.name;
+      return { email: claims.email.toLowerCase(), name: typeof name === 'string' ? name : undefined };
     },
     async metadata() {
       if (!clientId) return undefined;
       const meta = (await config()).serverMetadata();
       return meta.jwks_uri ? { issuer: meta.issuer, clientId, jwksUri: meta.jwks_uri } : undefined;
     },
+  };
+}
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** The authorization request: the standard parameters for every provider, Google's own only for Google. */
+export function authorizationParameters(
+  issuer: string,
+  request: { redirect_uri: string; code_challenge: string; state: string; nonce: string },
+): Record<string, string> {
+  return {
+    ...request,
+    scope: 'openid email profile',
+    code_challenge_method: 'S256',
+    // Lets a visitor with several Google accounts pick one; another provider may refuse the request for it.
+    ...(issuer.replace(/\/+$/, '') === GOOGLE_ISSUER ? { prompt: 'select_account' } : {}),
   };
 }
 

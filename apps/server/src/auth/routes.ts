@@ -2,6 +2,7 @@
 import { authResultSchema, idTokenResultSchema, outboxSchema, providersSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopbackAddress } from '../config/listen';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/mailer';
 import { createAuthDeps } from './handlers/deps';
@@ -40,13 +41,19 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
     );
     app.post('/api/auth/logout', { config: open }, (request, reply) => logOut(auth, request, reply));
 
-    // Development only (mail/mailer.ts): the e-mails kept instead of sent, for tests and newcomers.
+    // Development only (mail/mailer.ts): the e-mails kept instead of sent, for tests and newcomers. It
+    // answers only this machine, judged by the socket (never X-Forwarded-For); others get a 404 (decision 018).
     const outbox = mailer.outbox;
     if (outbox) {
       app.get(
         '/api/dev/outbox',
         {
           config: open,
+          // Before validation, so that a bad query from elsewhere does not reveal the route either.
+          onRequest: (request, reply, done) => {
+            if (isLoopbackAddress(request.socket.remoteAddress)) done();
+            else reply.callNotFound();
+          },
           schema: { querystring: z.object({ to: z.string().min(3).max(254) }), response: { 200: outboxSchema } },
         },
         async (request) => outbox(request.query.to),

@@ -56,6 +56,11 @@ describe('parseEnv', () => {
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
     ['a DATABASE_POOL_SIZE of 0', { DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     ['a DATABASE_POOL_SIZE that is not a number', { DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    ['a TRUST_PROXY that believes every hop', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    ['a TRUST_PROXY address that is not one', { TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
+    ['a TRUST_PROXY CIDR out of range', { TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    ['a TRUST_PROXY hop count beyond reason', { TRUST_PROXY: '100' }, 'TRUST_PROXY'],
+    ['an ALLOW_REMOTE_DEV that is not 1 or 0', { ALLOW_REMOTE_DEV: 'yes please' }, 'ALLOW_REMOTE_DEV'],
   ])('stops on %s, naming the variable', (_, source, variable) => {
     let error: unknown;
     try {
@@ -65,6 +70,27 @@ describe('parseEnv', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(new RegExp(`^\\s*${variable}:`, 'm'));
+  });
+
+  it('believes no proxy unless TRUST_PROXY names them, in every NODE_ENV (decision 018)', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).TRUST_PROXY).toBe(false);
+    for (const off of ['', 'off', 'false', '0', 'OFF']) expect(parseEnv({ TRUST_PROXY: off }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('reads ALLOW_REMOTE_DEV as 1/true or 0/false, off by default', () => {
+    expect(parseEnv({}).ALLOW_REMOTE_DEV).toBe(false);
+    expect(parseEnv({ ALLOW_REMOTE_DEV: '1' }).ALLOW_REMOTE_DEV).toBe(true);
+    expect(parseEnv({ ALLOW_REMOTE_DEV: 'true' }).ALLOW_REMOTE_DEV).toBe(true);
+    expect(parseEnv({ ALLOW_REMOTE_DEV: '0' }).ALLOW_REMOTE_DEV).toBe(false);
   });
 
   it('accepts production with a SESSION_SECRET', () => {

@@ -1,4 +1,5 @@
 // Configuration, parsed once at start-up. A bad value stops the process with the variable's name.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optional = z
@@ -33,10 +34,55 @@ const envSchema = z.object({
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** The built visitor app; defaults to apps/web/dist. */
   WEB_DIST: optional,
+  /** Which proxies' X-Forwarded-For to believe (decision 018): off, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: optional.transform((value, ctx) => parseTrustProxy(value, ctx)),
+  /** Development listens beyond loopback only when this says so (decision 018). */
+  ALLOW_REMOTE_DEV: optional.pipe(z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Fastify's trustProxy: false (the socket's address), a hop count, or the proxies' addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for whole ranges: 127.0.0.0/8 + ::1, link-local, private networks. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined || text === '' || text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count is the number of proxies in front of the server (1 to 10)' });
+    return false;
+  }
+  if (text === 'true' || text === 'on') {
+    // Believing every hop is believing the left-most X-Forwarded-For, which any client writes.
+    ctx.addIssue({ code: 'custom', message: 'say how many proxies there are (e.g. 1) or list their addresses, not "true"' });
+    return false;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad.join('", "')}" is not an IP address or CIDR; use off, a hop count, or addresses/CIDRs separated by commas`,
+    });
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 export class ConfigError extends Error {}
 

@@ -9,14 +9,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/env';
 import { repoRoot } from '../../test/helpers';
+import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
 
 function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCliWith({}, ...args);
+}
+
+function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot } },
+      { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -62,6 +67,34 @@ describe('npm run ops', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('campaign.yaml: field "timeZone": must be an IANA time zone like Asia/Singapore');
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("what visitors wrote reaches the operator's terminal without escape codes", () => {
+  it('export to stdout and an error naming the address: no ESC or BEL, the text kept', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-ops-'));
+    const env = { DATA_DIR: dataDir, PORT: '3141', DATABASE_URL: '' };
+    const database = await openOpsDatabase(parseEnv(env));
+    try {
+      await database.db.insert(users).values({
+        email: 'evil@example.com',
+        fullName: '\u001b[31mEvil\u001b[0m\u0007\u001b]52;c;cm0gLXJmIH4=\u0007',
+        cabinOwner: false,
+        acceptedTermsAt: new Date(),
+      });
+    } finally {
+      await database.close();
+    }
+    const exported = await runCliWith(env, 'export:leaderboard');
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('evil@example.com,Evil,0,0,no');
+    expect(exported.stdout).not.toContain('\u001b');
+    expect(exported.stdout).not.toContain('\u0007');
+    const refused = await runCliWith(env, 'ducks:adjust', '\u001b[2J\u001b[31mnobody@example.com', '1', '--reason', 'x');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('No user with the e-mail nobody@example.com.');
+    expect(refused.stderr).not.toContain('\u001b');
+    expect(refused.stderr).not.toContain('\u0007');
   });
 });
 

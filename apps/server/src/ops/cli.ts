@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { COMMANDS, type Command, usage } from './commands';
 import { openOpsDatabase } from './database';
 import { UsageError } from './errors';
+import { stripControls } from './terminal';
 import { DatabaseInUseError } from '../db/pglite-lock';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
 
@@ -36,19 +37,19 @@ function helpText(): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || ['help', '--help', '-h'].includes(name)) {
-    (name === undefined ? process.stderr : process.stdout).write(helpText());
+    print(name === undefined ? process.stderr : process.stdout, helpText());
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`Unknown command "${name}". Run "${RUN} --help" to see every command.\n`);
+    print(process.stderr, `Unknown command "${name}". Run "${RUN} --help" to see every command.\n`);
     return 2;
   }
   let database: Database | undefined;
   try {
     const { args, options } = parseCommandLine(command, rest);
     if (options.help) {
-      process.stdout.write(`${usage(command)}\n  ${command.description}\n  e.g. ${RUN} ${command.example}\n`);
+      print(process.stdout, `${usage(command)}\n  ${command.description}\n  e.g. ${RUN} ${command.example}\n`);
       return 0;
     }
     const env = parseEnv();
@@ -60,20 +61,25 @@ async function main(argv: string[]): Promise<number> {
       // npm runs scripts in the repository root; INIT_CWD is where the operator typed the command.
       cwd: process.env.INIT_CWD ?? process.cwd(),
     });
-    process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    print(process.stdout, output.endsWith('\n') ? output : `${output}\n`);
     return 0;
   } catch (error) {
     if (isMisuse(error)) {
       // parseArgs' own advice about '--' does not apply to these commands.
       const message = error.message.replace(/\. To specify a positional argument.*$/s, '.');
-      process.stderr.write(`${message}\nUsage: ${RUN} ${usage(command)}\n`);
+      print(process.stderr, `${message}\nUsage: ${RUN} ${usage(command)}\n`);
     } else {
-      process.stderr.write(`${isExplained(error) ? error.message : String((error as Error).stack ?? error)}\n`);
+      print(process.stderr, `${isExplained(error) ? error.message : String((error as Error).stack ?? error)}\n`);
     }
     return exitCodeOf(error);
   } finally {
     await database?.close();
   }
+}
+
+/** The one way out to the terminal: visitors' names and answers never carry escape codes to it. */
+function print(stream: NodeJS.WriteStream, text: string): void {
+  stream.write(stripControls(text));
 }
 
 /** Every refusal of a command's work exits 1: scripts tell done, refused and misused apart; the message says why. */

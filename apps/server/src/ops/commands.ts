@@ -12,6 +12,7 @@ import { getQrSheet } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
 import { type ReviewDecision, formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
+import { toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
 import { formatRedeemedVoucher, redeemVoucher } from './vouchers';
 
@@ -71,7 +72,7 @@ export const COMMANDS: Command[] = [
     example: 'review:list',
     run: async ({ options, env, openDb }) => {
       const rows = await listPendingReviews(await openDb(), { dataDir: env.DATA_DIR, s3Bucket: env.S3_BUCKET });
-      return options.json ? JSON.stringify(rows, null, 2) : formatPendingReviews(rows);
+      return options.json ? toTerminalJson(rows) : formatPendingReviews(rows);
     },
   },
   reviewCommand('approve', 'Approve an answer: its pending ducks are posted (or post when the visitor spins).'),

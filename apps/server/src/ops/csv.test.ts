@@ -12,6 +12,8 @@ describe('csvCell', () => {
     ['a minus', '-2+3', "'-2+3"],
     ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
     ['a leading tab', '\t=1', "'\t=1"],
+    ['terminal escapes and control characters', '\u001b[31mEvil\u001b[0m\u0007 Duck\r', 'Evil Duck'],
+    ['a formula hidden behind a control character', '\u0007=1+1', "'=1+1"],
     ['a number', 42, '42'],
     ['a date', new Date('2025-09-01T10:00:00Z'), '2025-09-01T10:00:00.000Z'],
     ['nothing', null, ''],

@@ -1,5 +1,8 @@
 // CSV as spreadsheets read it (RFC 4180), safe to open: a cell that a spreadsheet would run as a
-// formula (starting with = + - @, tab or carriage return) is prefixed with a single quote.
+// formula (starting with = + - @, tab or carriage return) is prefixed with a single quote, and a cell
+// carries no escape sequence or control character other than tab and line feed (decision 018), in a
+// file as on the terminal.
+import { stripControls } from './terminal';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -8,7 +11,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let text = value instanceof Date ? value.toISOString() : value;
+  let text = value instanceof Date ? value.toISOString() : stripControls(value).replace(/\r/g, '');
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

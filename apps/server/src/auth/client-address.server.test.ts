@@ -1,0 +1,74 @@
+// Which client address the per-client sign-in limit counts (decision 018): the socket's, unless
+// TRUST_PROXY names the proxies in front, and then the address the last trusted proxy saw.
+import { authMessages } from '@quackquest/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { getTestContext } from '../../test/helpers';
+import { emailLinks } from '../db/schema';
+
+const apps: App[] = [];
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function appWith(env: Record<string, string>) {
+  const app = await buildTestApp(env);
+  apps.push(app);
+  return app;
+}
+
+/** Sends a link from a socket address with an X-Forwarded-For header; returns the address counted. */
+async function countedAddress(app: App, socket: string, forwardedFor: string): Promise<string | undefined> {
+  const email = uniqueEmail('proxied');
+  const sent = await call(app, 'POST', '/api/auth/email-link', {
+    body: { email },
+    ip: socket,
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
+  expect(sent.status).toBe(202);
+  const { database } = await getTestContext();
+  const [row] = await database.db.select({ clientIp: emailLinks.clientIp }).from(emailLinks).where(eq(emailLinks.email, email));
+  return row?.clientIp;
+}
+
+describe('the client address behind a proxy', () => {
+  it('without TRUST_PROXY, in production too, a rotating X-Forwarded-For does not escape the per-client limit', async () => {
+    const app = await appWith({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+    const socket = uniqueIp();
+    for (let i = 0; i < 20; i++) {
+      const sent = await call(app, 'POST', '/api/auth/email-link', {
+        body: { email: uniqueEmail(`rotate${i}`) },
+        ip: socket,
+        headers: { 'x-forwarded-for': uniqueIp() },
+      });
+      expect(sent.status).toBe(202);
+    }
+    const refused = await call(app, 'POST', '/api/auth/email-link', {
+      body: { email: uniqueEmail('rotate20') },
+      ip: socket,
+      headers: { 'x-forwarded-for': uniqueIp() },
+    });
+    expect(refused).toMatchObject({ status: 429, body: { message: authMessages.tooManyLinks } });
+    expect(await countedAddress(app, uniqueIp(), '203.0.113.9')).not.toBe('203.0.113.9');
+  });
+
+  it('with TRUST_PROXY=1, the address the proxy saw: the right-most hop, not what the client wrote', async () => {
+    const app = await appWith({ TRUST_PROXY: '1' });
+    const client = uniqueIp();
+    // nginx appends the address it saw ($proxy_add_x_forwarded_for) to whatever the client sent.
+    expect(await countedAddress(app, '10.9.9.9', `198.51.100.7, ${client}`)).toBe(client);
+  });
+
+  it('with TRUST_PROXY listing the proxies, only those are believed', async () => {
+    const app = await appWith({ TRUST_PROXY: '10.1.0.0/16, 192.0.2.10' });
+    const client = uniqueIp();
+    expect(await countedAddress(app, '10.1.2.3', `198.51.100.7, ${client}`)).toBe(client);
+    // Two trusted proxies in a row: the address the first one saw.
+    expect(await countedAddress(app, '192.0.2.10', `198.51.100.7, ${client}, 10.1.4.4`)).toBe(client);
+    // A request straight from elsewhere: its header is not believed.
+    const direct = uniqueIp();
+    expect(await countedAddress(app, direct, '198.51.100.7')).toBe(direct);
+  });
+});

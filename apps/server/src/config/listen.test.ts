@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env';
+import { checkListenHost, isLoopbackAddress } from './listen';
+
+const secret = 'x'.repeat(32);
+
+describe('isLoopbackAddress', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '[::1]'])('%s is this machine', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true);
+  });
+  it.each(['10.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', '128.0.0.1', '', undefined])('%s is not', (address) => {
+    expect(isLoopbackAddress(address)).toBe(false);
+  });
+});
+
+describe('checkListenHost (server.ts calls it before listening)', () => {
+  it('lets development listen on loopback', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(() => checkListenHost(parseEnv({ HOST }))).not.toThrow();
+  });
+
+  it('stops development on 0.0.0.0, naming HOST, NODE_ENV and ALLOW_REMOTE_DEV', () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '192.168.1.20', NODE_ENV: 'test' }]) {
+      let error: unknown;
+      try {
+        checkListenHost(parseEnv(env));
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/^\s*HOST:/m);
+      expect((error as Error).message).toContain('NODE_ENV');
+      expect((error as Error).message).toContain('ALLOW_REMOTE_DEV=1');
+    }
+  });
+
+  it('lets development listen beyond loopback when ALLOW_REMOTE_DEV=1, and production anywhere', () => {
+    expect(() => checkListenHost(parseEnv({ HOST: '0.0.0.0', ALLOW_REMOTE_DEV: '1' }))).not.toThrow();
+    expect(() => checkListenHost(parseEnv({ HOST: '0.0.0.0', NODE_ENV: 'production', SESSION_SECRET: secret }))).not.toThrow();
+  });
+});
