@@ -1,5 +1,6 @@
 // Sign-in and sign-up calls. Payload field names are the original visitor app's (docs/product.md §10).
 import { z } from 'zod';
+import { SIGNIN_CODE_DIGITS } from './constants';
 import { authMessages } from './messages';
 
 const email = z
@@ -23,7 +24,7 @@ export const emailLinkVerifySchema = z.union([
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, 'The code has 6 digits.'),
+      .regex(new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`), authMessages.codeLength),
   }),
 ]);
 export const idTokenResultSchema = z.object({ idToken: z.string(), email: z.string(), name: z.string().optional() });

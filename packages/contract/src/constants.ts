@@ -11,3 +11,8 @@ export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 export const DEDUPE_WINDOW_MS = 5000;
 export const MIN_DUCKS = 1;
 export const MAX_DUCKS = 5;
+/**
+ * Digits of the sign-in code e-mailed with each link (decision 015): 10^8 codes, so a year of the guesses
+ * the server allows against one address succeeds with less than a 1-in-10,000 chance.
+ */
+export const SIGNIN_CODE_DIGITS = 8;

@@ -1,5 +1,6 @@
-// "Have a code instead?": the 6-digit code from the e-mail signs in when the link opened in another
+// "Have a code instead?": the 8-digit code from the e-mail signs in when the link opened in another
 // browser (POST /api/auth/email-link/verify {email, code}).
+import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
@@ -53,13 +54,13 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
           void submit();
         }}
       >
-        <p className="dialog__text">Type the 6-digit code from the e-mail we sent you.</p>
+        <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
         <FormField label={fieldLabels.email} type="email" autoComplete="email" value={email} onChange={setEmail} />
         <FormField
           label="CODE"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={SIGNIN_CODE_DIGITS}
           value={code}
           onChange={(value) => setCode(value.replace(/\D/g, ''))}
           autoFocus
