@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
-import { getTestContext, unique } from './helpers';
+import { TESTS_MAIL_PER_MINUTE, getTestContext, unique } from './helpers';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -13,7 +13,13 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'env' | 'database'> = {}) {
   const { database, dataDir } = await getTestContext();
   const app = await buildApp({
-    env: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }),
+    env: parseEnv({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      SIGNIN_MAIL_PER_MINUTE: TESTS_MAIL_PER_MINUTE,
+      ...env,
+    }),
     database,
     ...options,
   });

@@ -1,6 +1,6 @@
 // Sign-in and sign-up calls. Payload field names are the original visitor app's (docs/product.md §10).
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './constants';
+import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, SIGNIN_CODE_DIGITS } from './constants';
 import { authMessages } from './messages';
 
 const email = z
@@ -37,7 +37,7 @@ export const linkCodeProofSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+    .regex(new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`), authMessages.codeLength),
 });
 export const idTokenResultSchema = z.object({
   idToken: z.string(),

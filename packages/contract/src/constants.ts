@@ -16,3 +16,9 @@ export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
 export const INSTAGRAM_MAX_LENGTH = 100;
 export const PHONE_MAX_LENGTH = 40;
+
+/**
+ * Digits of the sign-in code e-mailed with each link (decision 015): 10^8 codes, so a year of the guesses
+ * the server allows against one address succeeds with less than a 1-in-10,000 chance.
+ */
+export const SIGNIN_CODE_DIGITS = 8;

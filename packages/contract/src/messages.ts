@@ -1,5 +1,5 @@
 // User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
-import { UPLOAD_MAX_BYTES } from './constants';
+import { SIGNIN_CODE_DIGITS, UPLOAD_MAX_BYTES } from './constants';
 
 export const messages = {
   maxAttempts: (maxAttempts: number) =>
@@ -39,8 +39,11 @@ export const authMessages = {
   linkInvalid: 'This sign-in link is not valid. Please request a new one.',
   codeWrong: 'That code is not right. Please check the e-mail and try again.',
   codeUsed: 'This code has already been used. Please request a new one.',
+  codeLength: `The code has ${SIGNIN_CODE_DIGITS} digits.`,
+  tooManyCodes: 'Too many wrong codes were entered for this address. Please open the link in the e-mail instead.',
   mailFailed: 'We could not send the e-mail just now. Please try again in a few minutes.',
   tooManyLinks: 'Too many sign-in e-mails were requested. Please wait a few minutes and try again.',
+  mailBusy: 'Many people are signing in right now. Please try again in a minute.',
   tokenInvalid: 'Your sign-in could not be verified. Please sign in again.',
   tokenEmailMismatch: 'This sign-in belongs to another e-mail address. Please sign in again.',
   tokenOtherBrowser: 'This sign-in was started in another browser. Please sign in again here.',

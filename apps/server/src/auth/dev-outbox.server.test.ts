@@ -44,7 +44,7 @@ describe('dev outbox', () => {
     expect(mail.to).toBe(email);
     expect(mail.subject).toBe('Finish signing up to QuackQuest');
     expect(mail.link).toMatch(/^http:\/\/localhost:3000\/signup\?token=[\w-]{20,}$/);
-    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.code).toMatch(/^\d{8}$/);
     expect(mail.text).toContain(mail.link);
     expect(mail.text).toContain(mail.code);
     expect(Date.parse(mail.sentAt)).toBeGreaterThanOrEqual(before - 1000);

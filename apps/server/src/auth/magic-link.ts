@@ -1,20 +1,30 @@
-// Magic-link sign-in: a random single-use token in a link back to the app, plus a 6-digit code for
-// when the link opens in another browser. Both stored hashed, valid 15 minutes, rate-limited per
-// address and per client in the database, so the limit holds across server instances.
-import { randomBytes, randomInt } from 'node:crypto';
-import { type PendingSignup, authMessages } from '@quackquest/contract';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+// Magic-link sign-in: a random single-use token in a link back to the app, plus an 8-digit code for
+// when the link opens in another browser. Both stored as keyed hashes, valid 15 minutes. Requests are
+// limited in auth/link-limits.ts; wrong codes by a daily budget per address (decision 015).
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { type PendingSignup, SIGNIN_CODE_DIGITS, authMessages } from '@quackquest/contract';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailLinks } from '../db/schema';
 import { DomainError, invalid } from '../domain/errors';
 import type { Mailer } from '../mail/mailer';
-import { hashToken } from '../session/session';
+import { checkSendLimits, lockAddress } from './link-limits';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
-const LIMIT_WINDOW_MS = 15 * 60 * 1000;
-const LIMIT_PER_ADDRESS = 5;
-const LIMIT_PER_CLIENT = 20;
-const MAX_WRONG_CODES = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Wrong-code comparisons one address may receive per 24 hours, from everyone together (decision 015):
+ * 20 x 365 = 7,300 a year against 10^8 codes is a 7.3-in-100,000 chance, under 1 in 10,000.
+ */
+const WRONG_CODES_PER_DAY = 20;
+
+/**
+ * HMAC-SHA256 with the server secret: a database dump alone cannot test the 10^8 codes offline, and the
+ * prefix keeps a token's hash apart from a code's.
+ */
+function keyedHash(secret: string, kind: 'token' | 'code', value: string): string {
+  return createHmac('sha256', secret).update(`email-link-${kind}:${value}`).digest('hex');
+}
 
 export async function sendEmailLink(
   ctx: AppContext,
@@ -25,30 +35,17 @@ export async function sendEmailLink(
   pending?: PendingSignup,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = String(randomInt(0, 10 ** SIGNIN_CODE_DIGITS)).padStart(SIGNIN_CODE_DIGITS, '0');
   const now = ctx.now();
   const linkId = await ctx.db.transaction(async (tx) => {
-    // One request per address at a time, across instances: the count and the insert cannot interleave.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-link:${email}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-link-ip:${clientIp}`}))`);
-    const since = new Date(now - LIMIT_WINDOW_MS);
-    const [byAddress] = await tx
-      .select({ n: count() })
-      .from(emailLinks)
-      .where(and(eq(emailLinks.email, email), gt(emailLinks.createdAt, since)));
-    const [byClient] = await tx
-      .select({ n: count() })
-      .from(emailLinks)
-      .where(and(eq(emailLinks.clientIp, clientIp), gt(emailLinks.createdAt, since)));
-    if ((byAddress?.n ?? 0) >= LIMIT_PER_ADDRESS || (byClient?.n ?? 0) >= LIMIT_PER_CLIENT) {
-      throw new DomainError('rate_limited', authMessages.tooManyLinks);
-    }
+    await lockAddress(tx, email);
+    await checkSendLimits(tx, ctx.env, email, clientIp, now);
     const [row] = await tx
       .insert(emailLinks)
       .values({
         email,
-        tokenHash: hashToken(token),
-        codeHash: hashToken(`${email}:${code}`),
+        tokenHash: keyedHash(ctx.secret, 'token', token),
+        codeHash: keyedHash(ctx.secret, 'code', `${email}:${code}`),
         returnTo,
         clientIp,
         signup: pending ?? null,
@@ -89,53 +86,82 @@ export async function sendEmailLink(
 }
 
 /** Spends a link (by its token, or by the address and code): the address it proves, and its sign-up details. */
+/** The address a link or code proves, and the sign-up details the link was requested with. */
+export interface VerifiedLink {
+  email: string;
+  signup: PendingSignup | null;
+}
+
 export async function verifyEmailLink(
   ctx: AppContext,
   proof: { token: string } | { email: string; code: string },
-): Promise<{ email: string; signup: PendingSignup | null }> {
-  return ctx.db
-    .transaction(async (tx) => {
-      const where =
-        'token' in proof
-          ? eq(emailLinks.tokenHash, hashToken(proof.token))
-          : and(eq(emailLinks.email, proof.email), isNull(emailLinks.usedAt));
-      const [link] = await tx.select().from(emailLinks).where(where).orderBy(desc(emailLinks.id)).limit(1).for('update');
-      if (!link) throw invalid('token' in proof ? authMessages.linkInvalid : await codeRefusal(tx, proof));
-      if (link.usedAt) throw invalid(authMessages.linkUsed);
-      if (link.expiresAt.getTime() < ctx.now()) throw invalid(authMessages.linkExpired);
-      if ('code' in proof && hashToken(`${proof.email}:${proof.code}`) !== link.codeHash) {
-        const failed = link.failedCodes + 1;
-        // Too many wrong codes spend the link: six digits must not be guessable.
-        await tx
-          .update(emailLinks)
-          .set({ failedCodes: failed, ...(failed >= MAX_WRONG_CODES ? { usedAt: new Date(ctx.now()) } : {}) })
-          .where(eq(emailLinks.id, link.id));
-        return { wrongCode: true as const };
-      }
-      await tx
-        .update(emailLinks)
-        .set({ usedAt: new Date(ctx.now()) })
-        .where(eq(emailLinks.id, link.id));
-      return { email: link.email, signup: link.signup };
-    })
-    .then((result) => {
-      // Thrown outside the transaction so the failed-code count is kept.
-      if ('wrongCode' in result) throw invalid(authMessages.codeWrong);
-      return result;
-    });
+): Promise<VerifiedLink> {
+  return 'token' in proof ? spendToken(ctx, proof.token) : spendCode(ctx, proof.email, proof.code);
 }
 
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+/** The token is 256 random bits: it works within its life whatever codes anyone typed (decision 015). */
+async function spendToken(ctx: AppContext, token: string): Promise<VerifiedLink> {
+  return ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .select()
+      .from(emailLinks)
+      .where(eq(emailLinks.tokenHash, keyedHash(ctx.secret, 'token', token)))
+      .limit(1)
+      .for('update');
+    if (!link) throw invalid(authMessages.linkInvalid);
+    if (link.usedAt) throw invalid(authMessages.linkUsed);
+    if (link.expiresAt.getTime() < ctx.now()) throw invalid(authMessages.linkExpired);
+    await tx
+      .update(emailLinks)
+      .set({ usedAt: new Date(ctx.now()) })
+      .where(eq(emailLinks.id, link.id));
+    return { email: link.email, signup: link.signup };
+  });
+}
 
-/** No unspent link for the address: the code of its latest link, spent already, is "already used" (issue 12). */
-async function codeRefusal(tx: Tx, proof: { email: string; code: string }): Promise<string> {
-  const [latest] = await tx
-    .select({ codeHash: emailLinks.codeHash, usedAt: emailLinks.usedAt })
-    .from(emailLinks)
-    .where(eq(emailLinks.email, proof.email))
-    .orderBy(desc(emailLinks.id))
-    .limit(1);
-  return latest?.usedAt && latest.codeHash === hashToken(`${proof.email}:${proof.code}`)
-    ? authMessages.codeUsed
-    : authMessages.codeWrong;
+/**
+ * The code is compared with every live unused link of the address, so a link someone else asked for
+ * later does not hide the visitor's own. Each failed comparison is one guess against the address's
+ * daily budget; the budget never spends a link, so the token in the e-mail keeps working.
+ */
+async function spendCode(ctx: AppContext, email: string, code: string): Promise<VerifiedLink> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    const now = ctx.now();
+    const links = await tx
+      .select()
+      .from(emailLinks)
+      .where(and(eq(emailLinks.email, email), gt(emailLinks.createdAt, new Date(now - DAY_MS))))
+      .orderBy(desc(emailLinks.id));
+    const guessed = links.reduce((sum, link) => sum + link.failedCodes, 0);
+    if (guessed >= WRONG_CODES_PER_DAY) return authMessages.tooManyCodes;
+    const live = links.filter((link) => !link.usedAt && link.expiresAt.getTime() >= now);
+    // Never more comparisons than the budget has left: the newest links first.
+    const compared = live.slice(0, WRONG_CODES_PER_DAY - guessed);
+    const hash = keyedHash(ctx.secret, 'code', `${email}:${code}`);
+    const match = compared.find((link) => link.codeHash === hash);
+    if (match) {
+      await tx
+        .update(emailLinks)
+        .set({ usedAt: new Date(now) })
+        .where(eq(emailLinks.id, match.id));
+      return { email: match.email, signup: match.signup };
+    }
+    // The right code of a link already spent (often: the other browser finished first) is not a guess.
+    if (links.some((link) => link.usedAt && link.codeHash === hash)) return authMessages.codeUsed;
+    if (compared.length === 0) return links.some((link) => !link.usedAt) ? authMessages.linkExpired : authMessages.codeWrong;
+    await tx
+      .update(emailLinks)
+      .set({ failedCodes: sql`${emailLinks.failedCodes} + 1` })
+      .where(
+        inArray(
+          emailLinks.id,
+          compared.map((link) => link.id),
+        ),
+      );
+    return authMessages.codeWrong;
+  });
+  // Refused outside the transaction so the counted guesses are kept.
+  if (typeof outcome !== 'string') return outcome;
+  throw outcome === authMessages.tooManyCodes ? new DomainError('rate_limited', outcome) : invalid(outcome);
 }

@@ -131,7 +131,7 @@ describe('input limits and clear refusals (issue 12)', () => {
       ],
       ['/api/auth/email-link/verify', { token: long(201) }, 'The sign-in link must be at most 200 characters.'],
       ['/api/auth/email-link/verify', { email: long(300), code: '123456' }, 'Email must be at most 254 characters.'],
-      ['/api/auth/email-link/verify', { email, code: '12' }, 'The code has 6 digits.'],
+      ['/api/auth/email-link/verify', { email, code: '12' }, 'The code has 8 digits.'],
       ['/api/auth', signupBody(email, long(20), { userName: long(104) }), 'Full name must be at most 100 characters.'],
       ['/api/auth', signupBody(email, long(20), { PhoneNumber: long(41) }), 'Phone number must be at most 40 characters.'],
       [

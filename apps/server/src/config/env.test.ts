@@ -14,6 +14,8 @@ describe('parseEnv', () => {
       NODE_ENV: 'development',
       OIDC_ISSUER: 'https://accounts.google.com',
       DATABASE_POOL_SIZE: 10,
+      SIGNIN_LINKS_PER_IP: 3000,
+      SIGNIN_MAIL_PER_MINUTE: 300,
     });
     const env = parseEnv({});
     expect(env.DATABASE_URL).toBeUndefined();
@@ -29,9 +31,11 @@ describe('parseEnv', () => {
       SESSION_SECRET: '',
       GOOGLE_CLIENT_ID: '',
       DATABASE_POOL_SIZE: '',
+      SIGNIN_LINKS_PER_IP: '',
     });
     expect(env).toMatchObject({ DATABASE_URL: undefined, S3_BUCKET: undefined, SMTP_URL: undefined, SESSION_SECRET: undefined });
     expect(env.DATABASE_POOL_SIZE).toBe(10);
+    expect(env.SIGNIN_LINKS_PER_IP).toBe(3000);
   });
 
   it('reads the values it is given', () => {

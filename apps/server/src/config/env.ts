@@ -9,6 +9,13 @@ const optional = z
 
 /** PostgreSQL connections per server instance unless DATABASE_POOL_SIZE says otherwise (decision 013). */
 export const DEFAULT_POOL_SIZE = 10;
+/** Sign-in e-mails per client IP per 15 minutes and from all instances per minute (decision 015). */
+export const DEFAULT_SIGNIN_LINKS_PER_IP = 3000;
+export const DEFAULT_SIGNIN_MAIL_PER_MINUTE = 300;
+
+/** A whole number from the environment, with a default when unset or empty. */
+const count = (fallback: number, max: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(max).default(fallback));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +32,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  /** Sign-in e-mails one client IP may ask for per 15 minutes: a ship or venue shares one IP (decision 015). */
+  SIGNIN_LINKS_PER_IP: count(DEFAULT_SIGNIN_LINKS_PER_IP, 1_000_000),
+  /** Sign-in e-mails all instances together send per minute, within the SMTP account's rate (decision 015). */
+  SIGNIN_MAIL_PER_MINUTE: count(DEFAULT_SIGNIN_MAIL_PER_MINUTE, 1_000_000),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),

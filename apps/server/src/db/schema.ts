@@ -223,7 +223,7 @@ export const claims = pgTable(
   (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
 );
 
-/** A magic-link sign-in: the link's token and the 6-digit code are stored hashed, used once, 15 minutes. */
+/** A magic-link sign-in: the link's token and the 8-digit code are stored as keyed hashes, used once, 15 minutes. */
 export const emailLinks = pgTable(
   'email_links',
   {
@@ -236,12 +236,17 @@ export const emailLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    /** Wrong codes tried against this link: after a few it is spent. */
+    /** Wrong codes compared with this link; their sum per address is the daily guess budget (decision 015). */
     failedCodes: integer('failed_codes').notNull().default(0),
     /** A sign-up link's form details, for whichever browser opens it (docs/product.md §5.2). */
     signup: jsonb('signup').$type<PendingSignup>(),
   },
-  (t) => [index('email_links_email_idx').on(t.email, t.createdAt), index('email_links_ip_idx').on(t.clientIp, t.createdAt)],
+  (t) => [
+    index('email_links_email_idx').on(t.email, t.createdAt),
+    index('email_links_ip_idx').on(t.clientIp, t.createdAt),
+    // The global ceiling counts the last minute's e-mails (decision 015).
+    index('email_links_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Sign-in proofs (idTokens) that started a session, kept until they expire: each works once (decision 016). */

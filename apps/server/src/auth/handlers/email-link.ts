@@ -1,6 +1,7 @@
 // POST /api/auth/email-link and POST /api/auth/email-link/verify.
 import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/errors';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
 import { bindBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -9,7 +10,16 @@ export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: F
   const body = parseBody(emailLinkBodySchema, request.body);
   // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
   const signup = body.returnTo === '/signup' ? body.signup : undefined;
-  await sendEmailLink(auth.ctx, auth.mailer, body.email, body.returnTo, request.ip, signup);
+  try {
+    await sendEmailLink(auth.ctx, auth.mailer, body.email, body.returnTo, request.ip, signup);
+  } catch (error) {
+    // The shared limits are the operator's to tune (decision 015). The global ceiling's 503 is logged
+    // as an error by http/errors.ts; a minute later is worth a try.
+    const limit = error instanceof DomainError ? error.cause : undefined;
+    if (limit === 'SIGNIN_MAIL_PER_MINUTE') void reply.header('retry-after', '60');
+    if (limit === 'SIGNIN_LINKS_PER_IP') request.log.warn({ ip: request.ip, limit }, 'sign-in e-mails refused for this IP');
+    throw error;
+  }
   return reply.status(202).send({ message: authMessages.linkSent });
 }
 

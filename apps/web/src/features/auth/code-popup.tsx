@@ -1,6 +1,6 @@
-// "Have a code instead?": the 6-digit code from the e-mail signs in when the link opened in another
+// "Have a code instead?": the 8-digit code from the e-mail signs in when the link opened in another
 // browser (POST /api/auth/email-link/verify {email, code}).
-import { EMAIL_MAX_LENGTH } from '@quackquest/contract/core';
+import { EMAIL_MAX_LENGTH, SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
@@ -54,7 +54,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
           void submit();
         }}
       >
-        <p className="dialog__text">Type the 6-digit code from the e-mail we sent you.</p>
+        <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
         <FormField
           label={fieldLabels.email}
           type="email"
@@ -67,7 +67,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
           label="CODE"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={SIGNIN_CODE_DIGITS}
           value={code}
           onChange={(value) => setCode(value.replace(/\D/g, ''))}
           autoFocus

@@ -1,4 +1,4 @@
-// POST /api/auth/email-link: e-mails a sign-in link with a 6-digit code. Sign-in calls expect 401s of their
+// POST /api/auth/email-link: e-mails a sign-in link with a 8-digit code. Sign-in calls expect 401s of their
 // own (allowUnauthorized).
 import type { PendingSignup } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';

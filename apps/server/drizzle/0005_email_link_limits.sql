@@ -1,0 +1,1 @@
+CREATE INDEX "email_links_created_idx" ON "email_links" USING btree ("created_at");
