@@ -40,7 +40,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
       attempts: total,
       maxAttempts: checkpoint.maxAttempts,
       spinEarned,
-      ...(checkpoint.type === 'MCQ' ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
+      ...(revealsAnswer(checkpoint, outcome, total) ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
     });
 
     const [last] = await tx
@@ -87,6 +87,16 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
     }
     return result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none');
   });
+}
+
+/**
+ * The correct MCQ letters are sent only when they can no longer help: after a correct answer, or after the
+ * last attempt a cap allows (docs/product.md §9). Otherwise a wrong first try would hand over the answer.
+ */
+function revealsAnswer(checkpoint: Checkpoint, outcome: AttemptResult['outcome'], attemptsUsed: number): boolean {
+  if (checkpoint.type !== 'MCQ') return false;
+  if (outcome === 'correct') return true;
+  return checkpoint.maxAttempts > 0 && attemptsUsed >= checkpoint.maxAttempts;
 }
 
 async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, answer: AttemptBody['answer']): Promise<Graded> {
