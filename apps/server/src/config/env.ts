@@ -33,6 +33,10 @@ const envSchema = z.object({
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** The built visitor app; defaults to apps/web/dist. */
   WEB_DIST: optional,
+  /** Request bodies: time allowed on top of their bytes at the minimum rate (decision 017). */
+  BODY_GRACE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** The slowest real transfer: 40,000 B/s = 320 kbit/s, 80 % of ship Wi-Fi's 400 kbit/s (decision 017). */
+  BODY_MIN_BYTES_PER_SEC: z.coerce.number().int().min(1).default(40_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
