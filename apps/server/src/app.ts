@@ -1,5 +1,6 @@
 // Builds the Fastify app. It never listens: server.ts does, and tests call app.inject().
 import fastifyCookie from '@fastify/cookie';
+import { UPLOAD_MAX_BYTES } from '@quackquest/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { perApp } from './cache/per-app';
@@ -10,6 +11,7 @@ import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
 import { registerErrorHandlers } from './http/errors';
 import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
@@ -36,15 +38,22 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions) {
   const { env, database } = options;
+  const bodyDeadline = { graceMs: env.BODY_GRACE_MS, minBytesPerSec: env.BODY_MIN_BYTES_PER_SEC };
   const app = Fastify({
     ...loggerOptions(options.logger ?? { level: env.LOG_LEVEL }),
     bodyLimit: 64 * 1024,
+    // Timeouts (decision 017): a request must arrive whole within the longest body deadline (a 10 MB photo
+    // at the minimum rate) plus its headers; a socket silent both ways for 2 minutes is closed. Each body has
+    // its own, shorter deadline in proportion to its size (http/body-deadline.ts).
+    requestTimeout: bodyDeadlineMs(bodyDeadline, UPLOAD_MAX_BYTES) + 30_000,
+    connectionTimeout: 120_000,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
   registerErrorHandlers(app);
+  registerBodyDeadline(app, bodyDeadline);
 
   const ctx: AppContext = {
     db: database.db,

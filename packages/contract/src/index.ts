@@ -1,7 +1,7 @@
 // The API contract shared by the server (validation) and the web app (types and parsing).
 // Field names follow the original visitor app's calls (docs/product.md §10), so the API table reads next to the code.
 import { z } from 'zod';
-import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES } from './constants';
+import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './constants';
 import { messages } from './messages';
 
 export * from './auth';
@@ -84,8 +84,16 @@ export const uploadUrlQuerySchema = z.object({
   filetype: z.enum(UPLOAD_CONTENT_TYPES, { message: messages.uploadType }),
   filename: z.string().min(1).max(200).optional(),
   checkpointId: z.string().min(1).max(100),
+  /** The photo's size in bytes: the upload URL is signed for exactly this many. */
+  filesize: z.coerce.number().int().min(1, 'The photo is empty.').max(UPLOAD_MAX_BYTES, messages.uploadTooLarge),
 });
-export const uploadUrlSchema = z.object({ uploadUrl: z.string(), key: z.string(), maxBytes: z.number().int() });
+export const uploadUrlSchema = z.object({
+  uploadUrl: z.string(),
+  /** Headers the PUT must carry as they are: the URL is signed with them. */
+  headers: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number().int(),
+});
 
 export const claimedSchema = z.object({
   item: z.string(),

@@ -88,15 +88,28 @@ describe('Scan', () => {
 });
 
 describe('MCQ', () => {
-  it('grades on the server and reveals the letters only after grading', async () => {
+  it('grades on the server; a wrong answer with tries left does not reveal the letters', async () => {
     const user = await createUser();
     const cp = await addCheckpoint({ type: 'MCQ', choices: ['A', 'B', 'C'], mcqAnswers: ['a', 'c'] });
     const wrong = await attempt(user, cp.slug, 'a');
-    expect(wrong.body).toMatchObject({ outcome: 'incorrect', attempts: 1, correctChoices: ['a', 'c'], spinEarned: false });
+    expect(wrong.body).toMatchObject({ outcome: 'incorrect', attempts: 1, spinEarned: false });
+    expect(wrong.body).not.toHaveProperty('correctChoices');
     expect((await spin(user)).status).toBe(403);
     const right = await attempt(user, cp.slug, ['c', 'a']);
-    expect(right.body).toMatchObject({ outcome: 'correct', attempts: 2, spinEarned: true });
+    expect(right.body).toMatchObject({ outcome: 'correct', attempts: 2, correctChoices: ['a', 'c'], spinEarned: true });
     expect((await spin(user)).status).toBe(200);
+  });
+
+  it('with maxAttempts 2, only the last wrong answer reveals the correct letters', async () => {
+    const user = await createUser();
+    const cp = await addCheckpoint({ type: 'MCQ', maxAttempts: 2 });
+    const first = await attempt(user, cp.slug, 'a');
+    expect(first.body).toMatchObject({ outcome: 'incorrect', attempts: 1, maxAttempts: 2 });
+    expect(first.body).not.toHaveProperty('correctChoices');
+    // The same answer again within 5 s is the first attempt repeated: still nothing revealed.
+    expect((await attempt(user, cp.slug, 'a')).body).not.toHaveProperty('correctChoices');
+    const last = await attempt(user, cp.slug, 'c');
+    expect(last.body).toMatchObject({ outcome: 'incorrect', attempts: 2, correctChoices: ['b'] });
   });
 
   it('refuses an empty answer and a letter without a choice, without counting them', async () => {

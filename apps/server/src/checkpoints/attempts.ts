@@ -5,9 +5,10 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
-import { DomainError, conflict, forbidden, invalid } from '../domain/errors';
+import { DomainError, invalid } from '../domain/errors';
 import { lockUser } from '../ledger/ledger';
-import { checkUpload } from '../uploads/uploads';
+import { checkUpload, markUploadUsed } from '../uploads/uploads';
+import { checkAttemptsLeft, checkWindow, countAttempts } from './eligibility';
 import { gradeMcq, gradeScan, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
 
@@ -27,9 +28,7 @@ interface Graded {
 export async function submitAttempt(ctx: AppContext, userId: number, slug: string, body: AttemptBody): Promise<AttemptResult> {
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
-  const nowSec = Math.floor(ctx.now() / 1000);
-  if (nowSec < checkpoint.startTime) throw forbidden(messages.checkpointLocked);
-  if (nowSec > checkpoint.endTime) throw forbidden('This checkpoint has ended.');
+  checkWindow(checkpoint, Math.floor(ctx.now() / 1000));
   const graded = await grade(ctx, userId, checkpoint, body.answer);
 
   return ctx.db.transaction(async (tx) => {
@@ -40,7 +39,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
       attempts: total,
       maxAttempts: checkpoint.maxAttempts,
       spinEarned,
-      ...(checkpoint.type === 'MCQ' ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
+      ...(revealsAnswer(checkpoint, outcome, total) ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
     });
 
     const [last] = await tx
@@ -60,12 +59,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
       // The same answer twice within 5 s (a double tap, a retried request) counts once.
       return result(last.outcome as AttemptResult['outcome'], used, false);
     }
-    if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) {
-      throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
-    }
-    if (await hasCompleted(tx, userId, checkpoint.id)) {
-      throw conflict('You have already completed this checkpoint.');
-    }
+    await checkAttemptsLeft(tx, userId, checkpoint, used);
     if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
       throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
     }
@@ -82,11 +76,23 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
         createdAt: new Date(ctx.now()),
       })
       .returning({ id: attempts.id });
+    // The photo is taken by this answer: never replaced, never swept (decision 017).
+    if (checkpoint.type === 'Upload') await markUploadUsed(tx, userId, checkpoint.id, graded.answer, ctx.now());
     if (graded.spin !== 'none' && attempt) {
       await tx.insert(spins).values({ userId, attemptId: attempt.id, needsReview: graded.spin === 'review' });
     }
     return result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none');
   });
+}
+
+/**
+ * The correct MCQ letters are sent only when they can no longer help: after a correct answer, or after the
+ * last attempt a cap allows (docs/product.md §9). Otherwise a wrong first try would hand over the answer.
+ */
+function revealsAnswer(checkpoint: Checkpoint, outcome: AttemptResult['outcome'], attemptsUsed: number): boolean {
+  if (checkpoint.type !== 'MCQ') return false;
+  if (outcome === 'correct') return true;
+  return checkpoint.maxAttempts > 0 && attemptsUsed >= checkpoint.maxAttempts;
 }
 
 async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, answer: AttemptBody['answer']): Promise<Graded> {
@@ -117,31 +123,6 @@ async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, an
   if (typeof answer !== 'string' || !answer.trim()) throw invalid(messages.uploadMissing);
   await checkUpload(ctx, userId, checkpoint.id, answer.trim());
   return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
-}
-
-async function countAttempts(tx: Tx, userId: number, checkpointId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)));
-  return row?.n ?? 0;
-}
-
-/** A checkpoint earns its spin once: a further success would be a free spin. */
-async function hasCompleted(tx: Tx, userId: number, checkpointId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: attempts.id })
-    .from(attempts)
-    .innerJoin(spins, eq(spins.attemptId, attempts.id))
-    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)))
-    .limit(1);
-  if (row) return true;
-  const [noSpin] = await tx
-    .select({ id: attempts.id })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.outcome, 'valid')))
-    .limit(1);
-  return Boolean(noSpin);
 }
 
 async function recentInvalidScans(tx: Tx, userId: number, now: number): Promise<number> {

@@ -49,6 +49,10 @@ const envSchema = z.object({
   TRUST_PROXY: optional.transform((value, ctx) => parseTrustProxy(value, ctx)),
   /** Development listens beyond loopback only when this says so (decision 018). */
   ALLOW_REMOTE_DEV: optional.pipe(z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
+  /** Request bodies: time allowed on top of their bytes at the minimum rate (decision 017). */
+  BODY_GRACE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** The slowest real transfer: 40,000 B/s = 320 kbit/s, 80 % of ship Wi-Fi's 400 kbit/s (decision 017). */
+  BODY_MIN_BYTES_PER_SEC: z.coerce.number().int().min(1).default(40_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -95,16 +95,31 @@ export const checkpoints = pgTable(
   (t) => [uniqueIndex('checkpoints_campaign_slug_idx').on(t.campaignId, t.slug)],
 );
 
-export const uploads = pgTable('uploads', {
-  key: text('key').primaryKey(),
-  userId: userRef(),
-  checkpointId: integer('checkpoint_id')
-    .notNull()
-    .references(() => checkpoints.id),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  createdAt: createdAt(),
-});
+/** A photo's place: signed for one size and type; stored once, used by one answer (decision 017). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: userRef(),
+    checkpointId: integer('checkpoint_id')
+      .notNull()
+      .references(() => checkpoints.id),
+    contentType: text('content_type').notNull(),
+    /** The size the URL was signed for (the stored bytes are exactly this many). */
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_unused_by_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.usedAt} is null`),
+    index('uploads_unused_by_age_idx')
+      .on(t.createdAt)
+      .where(sql`${t.usedAt} is null`),
+  ],
+);
 
 export const attempts = pgTable(
   'attempts',

@@ -46,12 +46,17 @@ describe('review:list', () => {
   it('shows a photo answer with the path of the stored file', async () => {
     const user = await createUser();
     const checkpoint = await addCheckpoint({ type: 'Upload' });
-    const query = new URLSearchParams({ filetype: 'image/png', filename: 'duck.png', checkpointId: checkpoint.slug });
-    const { uploadUrl, key } = (await api('GET', `/api/uploads/url?${query.toString()}`, user)).body as Record<string, string>;
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWP4f4bhPwAHZALL9TQrVQAAAABJRU5ErkJggg==',
       'base64',
     );
+    const query = new URLSearchParams({
+      filetype: 'image/png',
+      filename: 'duck.png',
+      checkpointId: checkpoint.slug,
+      filesize: String(png.length),
+    });
+    const { uploadUrl, key } = (await api('GET', `/api/uploads/url?${query.toString()}`, user)).body as Record<string, string>;
     expect((await api('PUT', uploadUrl!, undefined, png, { 'content-type': 'image/png' })).status).toBe(200);
     expect((await attempt(user, checkpoint.slug, key)).body).toMatchObject({ outcome: 'submitted' });
 

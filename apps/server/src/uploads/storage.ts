@@ -1,7 +1,12 @@
 // Where photos are kept: local disk under DATA_DIR/uploads by default, an S3-compatible bucket when
-// S3_BUCKET is set. Either way the browser sends the bytes to a short-lived signed URL.
-import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+// S3_BUCKET is set. Either way the browser sends the bytes to a short-lived URL signed for one key, content
+// type and size, and a photo is written once (decision 017).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Env } from '../config/env';
 
 export interface StoredObject {
@@ -10,13 +15,27 @@ export interface StoredObject {
   head: Buffer;
 }
 
+/** Where the browser sends a photo, and the headers it must send as they are (the URL is signed with them). */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
 export interface Storage {
   kind: 'local' | 's3';
-  /** A URL the browser PUTs the bytes to, or undefined when the server's own upload route takes them. */
-  presignPut(key: string, contentType: string, size: number | undefined, expiresInSec: number): Promise<string | undefined>;
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** A presigned URL of the bucket, or undefined when the server's own upload route takes the bytes. */
+  presignPut(key: string, contentType: string, size: number, expiresInSec: number): Promise<PresignedPut | undefined>;
+  /**
+   * Writes a stream under a key that has no photo yet: `accept` sees what arrived and throws to refuse it.
+   * Answers false, writing nothing, when the key already holds a photo.
+   */
+  put(key: string, body: Readable, accept: (received: StoredObject) => void): Promise<boolean>;
   inspect(key: string): Promise<StoredObject | undefined>;
+  /** Removes a photo; a missing one is not an error. */
+  remove(key: string): Promise<void>;
 }
+
+const HEAD_BYTES = 32;
 
 export function createStorage(env: Env): Storage {
   return env.S3_BUCKET ? createS3Storage(env, env.S3_BUCKET) : createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
@@ -24,31 +43,43 @@ export function createStorage(env: Env): Storage {
 
 function createLocalStorage(dir: string): Storage {
   const file = (key: string) => path.join(dir, path.basename(key));
+  const inspect = async (name: string): Promise<StoredObject | undefined> => {
+    try {
+      const info = await stat(name);
+      const handle = await open(name, 'r');
+      try {
+        const head = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+        return { size: info.size, head: head.subarray(0, bytesRead) };
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return undefined;
+    }
+  };
   return {
     kind: 'local',
     presignPut: () => Promise.resolve(undefined),
-    async put(key, bytes) {
+    async put(key, body, accept) {
       await mkdir(dir, { recursive: true });
-      // Write then rename: a crash never leaves a half-written photo under its final name.
-      const tmp = `${file(key)}.${process.pid}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, file(key));
-    },
-    async inspect(key) {
+      // Streamed to a temporary file (never the whole photo in memory), checked, then linked under its final
+      // name: link() refuses an existing name, so a photo is never replaced and never half-written.
+      const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        const info = await stat(file(key));
-        const handle = await open(file(key), 'r');
-        try {
-          const head = Buffer.alloc(32);
-          const { bytesRead } = await handle.read(head, 0, 32, 0);
-          return { size: info.size, head: head.subarray(0, bytesRead) };
-        } finally {
-          await handle.close();
-        }
-      } catch {
-        return undefined;
+        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+        accept((await inspect(tmp)) ?? { size: 0, head: Buffer.alloc(0) });
+        await link(tmp, file(key));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
+        await rm(tmp, { force: true });
       }
     },
+    inspect: (key) => inspect(file(key)),
+    remove: (key) => rm(file(key), { force: true }),
   };
 }
 
@@ -60,6 +91,9 @@ function createS3Storage(env: Env, bucket: string): Storage {
     const client = new s3.S3Client({
       region: env.S3_REGION ?? 'us-east-1',
       ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
+      // No default checksum: a presigned URL would carry the CRC32 of an empty body, which stores reject.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     return { s3, getSignedUrl, client };
   })();
@@ -67,23 +101,42 @@ function createS3Storage(env: Env, bucket: string): Storage {
     kind: 's3',
     async presignPut(key, contentType, size, expiresIn) {
       const { s3, getSignedUrl, client } = await sdk;
-      const command = new s3.PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: size });
-      return getSignedUrl(client, command, { expiresIn });
+      // Signed headers, not query parameters: the store refuses a PUT of another type or size, and
+      // If-None-Match makes the key write-once (a photo cannot be replaced).
+      const headers = { 'content-type': contentType, 'if-none-match': '*' };
+      const command = new s3.PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ContentType: contentType,
+        ContentLength: size,
+        IfNoneMatch: '*',
+      });
+      const url = await getSignedUrl(client, command, {
+        expiresIn,
+        signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+        unhoistableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
+      });
+      return { url, headers };
     },
-    async put(key, bytes, contentType) {
-      const { s3, client } = await sdk;
-      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    put() {
+      return Promise.reject(new Error('With S3 storage the browser sends photos to the bucket.'));
     },
     async inspect(key) {
       const { s3, client } = await sdk;
       try {
-        const object = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-31' }));
+        const object = await client.send(
+          new s3.GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${HEAD_BYTES - 1}` }),
+        );
         const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
         const head = Buffer.from(await object.Body!.transformToByteArray());
         return { size: total ? Number(total) : (object.ContentLength ?? head.length), head };
       } catch {
         return undefined;
       }
+    },
+    async remove(key) {
+      const { s3, client } = await sdk;
+      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

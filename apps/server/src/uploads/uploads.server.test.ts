@@ -13,15 +13,20 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function requestUploadUrl(user: TestUser | undefined, checkpointId: string, filetype = 'image/jpeg') {
-  const query = new URLSearchParams({ filetype, filename: 'x.jpg', checkpointId });
+async function requestUploadUrl(
+  user: TestUser | undefined,
+  checkpointId: string,
+  filetype = 'image/jpeg',
+  filesize = JPEG.length,
+) {
+  const query = new URLSearchParams({ filetype, filename: 'x.jpg', checkpointId, filesize: String(filesize) });
   return api('GET', `/api/uploads/url?${query.toString()}`, user);
 }
 
-async function newUpload(filetype = 'image/jpeg') {
+async function newUpload(filetype = 'image/jpeg', filesize = filetype === 'image/png' ? PNG.length : JPEG.length) {
   const user = await createUser();
   const checkpoint = await addCheckpoint({ type: 'Upload', maxAttempts: 3 });
-  const { status, body } = await requestUploadUrl(user, checkpoint.slug, filetype);
+  const { status, body } = await requestUploadUrl(user, checkpoint.slug, filetype, filesize);
   expect(status).toBe(200);
   const { uploadUrl, key, maxBytes } = body as { uploadUrl: string; key: string; maxBytes: number };
   return { user, checkpoint, uploadUrl, key, maxBytes };
@@ -107,7 +112,7 @@ describe('refused uploads record nothing', () => {
   });
 
   it('a content type other than the signed one', async () => {
-    const { user, checkpoint, uploadUrl, key } = await newUpload();
+    const { user, checkpoint, uploadUrl, key } = await newUpload('image/jpeg', PNG.length);
     const put = await putBytes(uploadUrl, PNG, 'image/png');
     expect(put.status).toBe(400);
     expect(put.body.message).toContain('image/jpeg');
@@ -118,7 +123,7 @@ describe('refused uploads record nothing', () => {
     ['a text file declared image/jpeg', Buffer.from('hello, this is not a photo at all\n')],
     ['a PNG declared image/jpeg', PNG],
   ])('%s', async (_, bytes) => {
-    const { user, checkpoint, uploadUrl, key } = await newUpload();
+    const { user, checkpoint, uploadUrl, key } = await newUpload('image/jpeg', bytes.length);
     const put = await putBytes(uploadUrl, bytes);
     expect(put).toMatchObject({ status: 400, body: { message: 'This file is not a valid image. Please choose a photo.' } });
     await expectNothingRecorded(user, checkpoint.slug, key);

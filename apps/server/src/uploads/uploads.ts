@@ -1,18 +1,36 @@
-// Photo uploads: a short-lived URL signed for one user, checkpoint, content type and size limit.
+// Photo uploads (decision 017): a short-lived URL signed for one visitor, checkpoint, content type and size,
+// given only for an open Upload checkpoint with attempts left; a photo is stored once, used by one answer,
+// and removed when no answer took it within its URL's life.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES, messages, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
+import { checkAttemptsLeft, checkWindow } from '../checkpoints/eligibility';
 import { findCheckpoint } from '../checkpoints/queries';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import { uploads } from '../db/schema';
-import { forbidden, invalid } from '../domain/errors';
+import { DomainError, conflict, forbidden, invalid } from '../domain/errors';
 import { detectImageType } from './image-type';
 
 type UploadUrlQuery = z.infer<typeof uploadUrlQuerySchema>;
 type UploadUrl = z.infer<typeof uploadUrlSchema>;
+type Upload = typeof uploads.$inferSelect;
 
 const URL_TTL_SEC = 15 * 60;
+/**
+ * An unused upload is removed this long after its URL was made: the URL's life plus time for a PUT started
+ * just before expiry to finish (the body deadline for 10 MB is about 5 minutes, decision 017).
+ */
+const UNUSED_UPLOAD_LIFE_MS = (URL_TTL_SEC + 15 * 60) * 1000;
+/**
+ * Photos waiting for an answer, per visitor: a new URL removes the oldest beyond this. Three covers a retry
+ * or two on a bad connection; one visitor can never hold more than 3 x 10 MB of unused photos.
+ */
+const MAX_UNUSED_UPLOADS = 3;
+/** Expired unused uploads removed per URL request: the sweep stays short, and it runs on every request. */
+const SWEEP_BATCH = 50;
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -20,44 +38,88 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
   'image/heic': 'heic',
 };
+const NOT_VALID = 'This upload link is not valid.';
+const NOT_AN_IMAGE = 'This file is not a valid image. Please choose a photo.';
 
-function sign(secret: string, key: string, userId: number, contentType: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${key}\n${userId}\n${contentType}\n${expires}`).digest('base64url');
+function sign(secret: string, upload: Pick<Upload, 'key' | 'userId' | 'contentType' | 'size'>, expires: number): string {
+  return createHmac('sha256', secret)
+    .update(`${upload.key}\n${upload.userId}\n${upload.contentType}\n${upload.size}\n${expires}`)
+    .digest('base64url');
 }
 
-/** A place for the user's photo of an Upload checkpoint, and the URL to send it to. */
+/** A place for the visitor's photo of an open Upload checkpoint they may still answer, and the URL to send it to. */
 export async function createUploadUrl(ctx: AppContext, userId: number, query: UploadUrlQuery): Promise<UploadUrl> {
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, query.checkpointId);
   if (checkpoint.type !== 'Upload') throw invalid('This checkpoint does not take a photo.');
+  checkWindow(checkpoint, Math.floor(ctx.now() / 1000));
+  await checkAttemptsLeft(ctx.db, userId, checkpoint);
+  await removeExpiredUploads(ctx);
+  await removeOldestUnused(ctx, userId);
+
   const contentType = query.filetype;
   const key = `${userId}-${checkpoint.slug}-${Math.floor(ctx.now() / 1000)}-${randomBytes(6).toString('hex')}.${EXTENSIONS[contentType]}`;
-  await ctx.db.insert(uploads).values({ key, userId, checkpointId: checkpoint.id, contentType, size: 0 });
+  const upload = { key, userId, checkpointId: checkpoint.id, contentType, size: query.filesize };
+  await ctx.db.insert(uploads).values({ ...upload, createdAt: new Date(ctx.now()) });
   const expires = Math.floor(ctx.now() / 1000) + URL_TTL_SEC;
-  const presigned = await ctx.storage.presignPut(key, contentType, undefined, URL_TTL_SEC);
-  const signed = new URLSearchParams({ exp: String(expires), sig: sign(ctx.secret, key, userId, contentType, expires) });
-  return { uploadUrl: presigned ?? `/api/uploads/${key}?${signed.toString()}`, key, maxBytes: UPLOAD_MAX_BYTES };
+  const presigned = await ctx.storage.presignPut(key, contentType, query.filesize, URL_TTL_SEC);
+  const signed = new URLSearchParams({ exp: String(expires), sig: sign(ctx.secret, upload, expires) });
+  return {
+    uploadUrl: presigned?.url ?? `/api/uploads/${key}?${signed.toString()}`,
+    headers: presigned?.headers ?? { 'content-type': contentType },
+    key,
+    maxBytes: UPLOAD_MAX_BYTES,
+  };
 }
 
-/** Stores a photo sent to a signed upload URL: the signature is the credential, not a session. */
-export async function storeUpload(
+/**
+ * Checks a PUT to an upload link before any byte of its body is read: the signature is the credential (not
+ * a session), and the declared length must be the signed size.
+ */
+export async function checkUploadLink(
   ctx: AppContext,
   key: string,
   link: { exp: number; sig: string },
   contentType: string,
-  bytes: unknown,
-): Promise<void> {
+  contentLength: number | undefined,
+): Promise<Upload> {
   const [upload] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-  const expected = upload ? sign(ctx.secret, key, upload.userId, upload.contentType, link.exp) : '';
-  if (!upload || !safeEqual(expected, link.sig)) throw forbidden('This upload link is not valid.');
+  if (!upload || !safeEqual(sign(ctx.secret, upload, link.exp), link.sig)) throw forbidden(NOT_VALID);
   if (link.exp < Math.floor(ctx.now() / 1000)) throw forbidden('This upload link has expired. Please try again.');
+  if (upload.storedAt || upload.usedAt) throw conflict('This photo was already uploaded and cannot be replaced.');
   if (contentType !== upload.contentType) throw invalid(`This link takes only ${upload.contentType} files.`);
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw invalid('The photo is empty.');
-  if (detectImageType(bytes.subarray(0, 32)) !== upload.contentType) {
-    throw invalid('This file is not a valid image. Please choose a photo.');
+  if (contentLength === undefined) throw invalid('The photo was sent without its size (Content-Length).');
+  if (contentLength === 0) throw invalid('The photo is empty.');
+  if (contentLength !== upload.size) throw invalid("The photo's size is not the one its upload link was made for.");
+  return upload;
+}
+
+/** Streams a checked link's photo to storage: the bytes must be the signed size and an image of the signed type. */
+export async function storeUpload(ctx: AppContext, upload: Upload, body: Readable): Promise<void> {
+  let stored: boolean;
+  try {
+    stored = await ctx.storage.put(upload.key, body, (received) => {
+      if (received.size !== upload.size) throw invalid('The upload was interrupted. Please try again.');
+      if (detectImageType(received.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
+    });
+  } catch (error) {
+    // The sender went away mid-body: nothing was stored.
+    if (!(error instanceof DomainError) && body.destroyed) {
+      throw invalid('The upload was interrupted. Please try again.');
+    }
+    throw error;
   }
-  await ctx.storage.put(key, bytes, contentType);
-  await ctx.db.update(uploads).set({ size: bytes.length }).where(eq(uploads.key, key));
+  if (!stored) throw conflict('This photo was already uploaded and cannot be replaced.');
+  const [row] = await ctx.db
+    .update(uploads)
+    .set({ storedAt: new Date(ctx.now()) })
+    .where(and(eq(uploads.key, upload.key), isNull(uploads.storedAt)))
+    .returning({ key: uploads.key });
+  if (!row) {
+    // The upload was removed while its bytes arrived (the visitor asked for newer URLs): keep nothing.
+    await ctx.storage.remove(upload.key);
+    throw forbidden(NOT_VALID);
+  }
 }
 
 /** Checks that an answer's upload key is this user's photo for this checkpoint, and really an image. */
@@ -71,8 +133,55 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
   const stored = await ctx.storage.inspect(key);
   if (!stored) throw invalid('The photo has not finished uploading. Please upload it again.');
   if (stored.size > UPLOAD_MAX_BYTES) throw invalid(messages.uploadTooLarge);
-  if (detectImageType(stored.head) !== upload.contentType)
-    throw invalid('This file is not a valid image. Please choose a photo.');
+  if (detectImageType(stored.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
+}
+
+/** Marks the photo as taken by an answer, in the answer's transaction; refuses one that was removed meanwhile. */
+export async function markUploadUsed(tx: Tx, userId: number, checkpointId: number, key: string, now: number): Promise<void> {
+  const [row] = await tx
+    .update(uploads)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.checkpointId, checkpointId)))
+    .returning({ key: uploads.key });
+  if (!row) throw invalid('This photo was not found. Please upload it again.');
+}
+
+/** Removes unused uploads whose URL's life is over, a batch at a time (each URL request runs it first). */
+async function removeExpiredUploads(ctx: AppContext): Promise<void> {
+  const expired = await ctx.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(isNull(uploads.usedAt), lt(uploads.createdAt, new Date(ctx.now() - UNUSED_UPLOAD_LIFE_MS))))
+    .orderBy(asc(uploads.createdAt))
+    .limit(SWEEP_BATCH);
+  await removeUnused(
+    ctx,
+    expired.map((row) => row.key),
+  );
+}
+
+/** Keeps the visitor's newest unused uploads below the cap, making room for one more. */
+async function removeOldestUnused(ctx: AppContext, userId: number): Promise<void> {
+  const unused = await ctx.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), isNull(uploads.usedAt)))
+    .orderBy(desc(uploads.createdAt), desc(uploads.key));
+  await removeUnused(
+    ctx,
+    unused.slice(MAX_UNUSED_UPLOADS - 1).map((row) => row.key),
+  );
+}
+
+async function removeUnused(ctx: AppContext, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  // The row first, and only while unused: an answer taking the photo at this moment keeps it.
+  const removed = await ctx.db
+    .delete(uploads)
+    .where(and(inArray(uploads.key, keys), isNull(uploads.usedAt)))
+    .returning({ key: uploads.key });
+  // A file that cannot be removed now stays (no row points to it); an S3 lifecycle rule is the backstop.
+  await Promise.all(removed.map((row) => ctx.storage.remove(row.key).catch(() => undefined)));
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -49,8 +49,20 @@ describe('MCQ choices', () => {
     ['c', ['b'], ['a'], null],
     ['b', ['a', 'b'], ['A', 'B'], 'Correct'],
   ] as const)('choice %s with selection %o and correct %o shows %o', (letter, selected, correct, expected) => {
-    expect(choiceVerdict(letter, selected, correct)).toBe(expected);
+    expect(choiceVerdict(letter, selected, { correct: false, correctChoices: correct })).toBe(expected);
   });
+
+  it.each([
+    ['a', ['a', 'c'], false, 'Incorrect'],
+    ['c', ['a', 'c'], false, 'Incorrect'],
+    ['b', ['a', 'c'], false, null],
+    ['a', ['a'], true, 'Correct'],
+  ] as const)(
+    'without the correct letters, choice %s with selection %o (correct: %s) shows %o',
+    (letter, selected, correct, expected) => {
+      expect(choiceVerdict(letter, selected, { correct })).toBe(expected);
+    },
+  );
 });
 
 describe('attempt de-duplication (5000 ms, docs/product.md §6)', () => {

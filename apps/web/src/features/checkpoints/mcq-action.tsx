@@ -12,7 +12,7 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
   const [selected, setSelected] = useState<McqLetter[]>([]);
-  const [graded, setGraded] = useState<{ correct: boolean; correctChoices: string[] } | null>(null);
+  const [graded, setGraded] = useState<{ correct: boolean; correctChoices?: string[] | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const alert = useAlert();
@@ -29,7 +29,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
     if (outcome.status === 'failed') return setError(outcome.message);
     if (outcome.status !== 'done') return;
     const correct = outcome.result.outcome === 'correct';
-    setGraded({ correct, correctChoices: outcome.result.correctChoices ?? [] });
+    setGraded({ correct, correctChoices: outcome.result.correctChoices });
     if (correct) navigateLater(paths.congrats, redirectDelayMs.correctMcq);
     else navigateLater(paths.checkpoints, redirectDelayMs.incorrectMcq);
   };
@@ -38,7 +38,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
     <div className="action">
       <div className="mcq" role="group" aria-label="Answers">
         {choices.map(({ letter, text }) => {
-          const verdict = graded ? choiceVerdict(letter, selected, graded.correctChoices) : null;
+          const verdict = graded ? choiceVerdict(letter, selected, graded) : null;
           const pressed = selected.includes(letter);
           return (
             <button

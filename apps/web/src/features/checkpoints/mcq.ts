@@ -26,14 +26,20 @@ export function toggleChoice(selected: readonly McqLetter[], letter: McqLetter):
 }
 
 /**
- * After grading: a correct choice shows 'Correct', a selected wrong one 'Incorrect', any other nothing.
+ * After grading. With the correct letters (sent after a correct answer or the last attempt, docs/product.md
+ * §9): a correct choice shows 'Correct', a selected wrong one 'Incorrect', any other nothing. Without them (a
+ * wrong answer with tries left): the selected choices show the answer's outcome, the others nothing.
  */
 export function choiceVerdict(
   letter: McqLetter,
   selected: readonly McqLetter[],
-  correctChoices: readonly string[],
+  graded: { correct: boolean; correctChoices?: readonly string[] | undefined },
 ): 'Correct' | 'Incorrect' | null {
-  const correct = correctChoices.map((l) => l.toLowerCase());
+  if (!graded.correctChoices) {
+    if (!selected.includes(letter)) return null;
+    return graded.correct ? 'Correct' : 'Incorrect';
+  }
+  const correct = graded.correctChoices.map((l) => l.toLowerCase());
   if (correct.includes(letter)) return 'Correct';
   return selected.includes(letter) ? 'Incorrect' : null;
 }

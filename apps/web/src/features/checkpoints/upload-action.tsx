@@ -1,6 +1,6 @@
 // Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload sends it at once
 // through a signed URL, then records the attempt with the stored photo's key (docs/product.md §11, difference 6).
-import { type Checkpoint, messages } from '@quackquest/contract/core';
+import { type Checkpoint, UPLOAD_MAX_BYTES, messages } from '@quackquest/contract/core';
 import { useCallback, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
@@ -34,13 +34,13 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
     if (!file) return alert(messages.uploadMissing);
     const contentType = uploadContentType(file);
     if (!contentType) return fail(messages.uploadType);
+    if (file.size > UPLOAD_MAX_BYTES) return fail(uploadTexts.tooLarge);
     setPhase('uploading');
     setError('');
     try {
       await savePendingUpload(file, checkpointId).catch(() => undefined);
-      const target = await getUploadUrl(checkpointId, { type: contentType, name: file.name });
-      if (file.size > target.maxBytes) return fail(uploadTexts.tooLarge);
-      await putUpload(target.uploadUrl, file, contentType);
+      const target = await getUploadUrl(checkpointId, { type: contentType, name: file.name, size: file.size });
+      await putUpload(target.uploadUrl, file, target.headers);
       const outcome = await submitAttempt(target.key);
       if (outcome.status === 'failed') return fail(outcome.message);
       if (outcome.status !== 'done') return setPhase('idle');

@@ -1,13 +1,21 @@
-// GET /api/uploads/url: where to send a photo (a signed URL), its key, and the largest size accepted.
+// GET /api/uploads/url: where to send a photo (a signed URL and the headers to send), its key, and the largest size accepted.
 import { api } from '../../lib/api-client';
 
 export interface UploadUrl {
   uploadUrl: string;
+  /** Sent with the PUT as they are: the URL is signed with them. */
+  headers: Record<string, string>;
   key: string;
   maxBytes: number;
 }
 
-export function getUploadUrl(checkpointId: string, file: { type: string; name: string }): Promise<UploadUrl> {
-  const query = new URLSearchParams({ filetype: file.type, filename: file.name.slice(0, 200), checkpointId });
+/** The URL is signed for this file's type and exact size (decision 017). */
+export function getUploadUrl(checkpointId: string, file: { type: string; name: string; size: number }): Promise<UploadUrl> {
+  const query = new URLSearchParams({
+    filetype: file.type,
+    filename: file.name.slice(0, 200),
+    checkpointId,
+    filesize: String(file.size),
+  });
   return api<UploadUrl>(`/api/uploads/url?${query.toString()}`);
 }

@@ -35,10 +35,11 @@ export function uploadContentType(file: { type: string; name: string }): string 
   return (extension && byExtension[extension]) || null;
 }
 
-export async function putUpload(uploadUrl: string, file: Blob, contentType: string): Promise<void> {
+/** Sends the photo with the headers its URL was signed with (the browser adds its Content-Length). */
+export async function putUpload(uploadUrl: string, file: Blob, headers: Record<string, string>): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(uploadUrl, { method: 'PUT', body: file, headers: { 'content-type': contentType } });
+    response = await fetch(uploadUrl, { method: 'PUT', body: file, headers });
   } catch {
     throw new ApiError(0, networkErrorText);
   }

@@ -1,0 +1,52 @@
+// Whether a visitor may still answer a checkpoint: its window, the cap, and whether it already earned its
+// spin (docs/product.md §9). The attempt checks these in its transaction; an upload URL checks them before
+// any photo is sent (decision 017).
+import { messages } from '@quackquest/contract';
+import { and, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { attempts, type checkpoints, spins } from '../db/schema';
+import { conflict, forbidden } from '../domain/errors';
+
+type Checkpoint = typeof checkpoints.$inferSelect;
+
+/** Refuses (403) outside the checkpoint's window, with the same words as an attempt. */
+export function checkWindow(checkpoint: Checkpoint, nowSec: number): void {
+  if (nowSec < checkpoint.startTime) throw forbidden(messages.checkpointLocked);
+  if (nowSec > checkpoint.endTime) throw forbidden('This checkpoint has ended.');
+}
+
+/** Refuses at the cap (403) and once the checkpoint is completed (409). */
+export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: Checkpoint, used?: number): Promise<void> {
+  const counted = used ?? (await countAttempts(db, userId, checkpoint.id));
+  if (checkpoint.maxAttempts > 0 && counted >= checkpoint.maxAttempts) {
+    throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+  }
+  if (await hasCompleted(db, userId, checkpoint.id)) {
+    throw conflict('You have already completed this checkpoint.');
+  }
+}
+
+export async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)));
+  return row?.n ?? 0;
+}
+
+/** A checkpoint earns its spin once: a further success would be a free spin. */
+async function hasCompleted(db: DbOrTx, userId: number, checkpointId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .innerJoin(spins, eq(spins.attemptId, attempts.id))
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.counted, true)))
+    .limit(1);
+  if (row) return true;
+  const [noSpin] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.checkpointId, checkpointId), eq(attempts.outcome, 'valid')))
+    .limit(1);
+  return Boolean(noSpin);
+}
