@@ -35,7 +35,8 @@ async function countedAddress(app: App, socket: string, forwardedFor: string): P
 
 describe('the client address behind a proxy', () => {
   it('without TRUST_PROXY, in production too, a rotating X-Forwarded-For does not escape the per-client limit', async () => {
-    const app = await appWith({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+    // A small per-IP limit (SIGNIN_LINKS_PER_IP, decision 015), so the test needs few requests.
+    const app = await appWith({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), SIGNIN_LINKS_PER_IP: '20' });
     const socket = uniqueIp();
     for (let i = 0; i < 20; i++) {
       const sent = await call(app, 'POST', '/api/auth/email-link', {
