@@ -1,6 +1,7 @@
 // Issue 12: the sign-up form filled in one browser (often Instagram's), the e-mail opened in another. The
 // other browser finishes the sign-up with the details sent with the link; the first browser's code then says
 // it was used. And /login shows only known messages, whatever ?error= says.
+import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { expect, linkIn, readMail, test, uniqueEmail } from '../support/fixtures';
 
 const instagram =
@@ -41,7 +42,7 @@ test('a sign-up link opened in another browser finishes the sign-up without rety
     // Browser A: the code from the same e-mail has been used.
     await pageA.getByRole('button', { name: 'Have a code instead?' }).click();
     const codePopup = pageA.getByRole('dialog', { name: 'Enter your code' });
-    await codePopup.getByLabel('CODE').fill(/\b(\d{6})\b/.exec(mail!.text)![1]!);
+    await codePopup.getByLabel('CODE').fill(new RegExp(`\\b(\\d{${SIGNIN_CODE_DIGITS}})\\b`).exec(mail!.text)![1]!);
     await codePopup.getByRole('button', { name: 'Sign in' }).click();
     await expect(codePopup.getByRole('alert')).toHaveText('This code has already been used. Please request a new one.');
   } finally {
