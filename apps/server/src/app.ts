@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { UPLOAD_MAX_BYTES } from '@quackquest/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
@@ -21,6 +22,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
+import { operatorRoutes } from './operators/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
 import { createStorage, type Storage } from './uploads/storage';
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(spinRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(rewardRoutes(ctx));
+  await app.register(operatorRoutes(ctx));
+  await app.register(auditRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

@@ -10,7 +10,8 @@ const email = z
   .pipe(z.email({ message: 'Please enter a valid email address' }))
   .transform((v) => v.toLowerCase());
 
-export const RETURN_PATHS = ['/', '/signup'] as const;
+/** '/console': an operator's sign-in link opens the console (decision 019). */
+export const RETURN_PATHS = ['/', '/signup', '/console'] as const;
 
 const text = (max: number) => z.string().trim().max(max);
 

@@ -6,6 +6,7 @@ import { messages } from './messages';
 
 export * from './auth';
 export * from './claim-refusals';
+export * from './console';
 export * from './constants';
 export * from './messages';
 export * from './sign-in-errors';

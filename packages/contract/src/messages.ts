@@ -56,3 +56,11 @@ export const authMessages = {
 export function duckPointsText(points: number): string {
   return `${points} Duck Point(s)`;
 }
+
+/** The operator console's refusals (docs/product.md §14, decision 019). */
+export const consoleMessages = {
+  signInRequired: 'Please sign in to the console.',
+  noRole: 'This address has no role in the console. Ask an admin to add you.',
+  visitorRefused: 'The console is for the crew: your visitor account has no role in it.',
+  roleRefused: 'Your role does not allow this. Ask an admin.',
+} as const;

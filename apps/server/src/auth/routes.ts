@@ -1,10 +1,11 @@
 // The sign-in routes: all public (they are how a session starts). Each handler is in auth/handlers/.
-import { authResultSchema, idTokenResultSchema, outboxSchema, providersSchema } from '@quackquest/contract';
+import { authResultSchema, consoleMeSchema, idTokenResultSchema, outboxSchema, providersSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLoopbackAddress } from '../config/listen';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/mailer';
+import { signInToConsole } from './handlers/console';
 import { createAuthDeps } from './handlers/deps';
 import { sendLink, verifyLink } from './handlers/email-link';
 import { finishGoogle, startGoogle } from './handlers/google';
@@ -40,6 +41,10 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       (request, reply) => logInOrSignUp(auth, request, reply),
     );
     app.post('/api/auth/logout', { config: open }, (request, reply) => logOut(auth, request, reply));
+    // An operator's sign-in to the console (decision 019); signing out is POST /api/console/session/logout.
+    app.post('/api/auth/console', { config: open, schema: { response: { 200: consoleMeSchema } } }, (request, reply) =>
+      signInToConsole(auth, request, reply),
+    );
 
     // Development only (mail/mailer.ts): the e-mails kept instead of sent, for tests and newcomers. It
     // answers only this machine, judged by the socket (never X-Forwarded-For); others get a 404 (decision 018).

@@ -273,3 +273,50 @@ export const spentIdTokens = pgTable(
   },
   (t) => [index('spent_id_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/** The crew who use the console (decision 019): an address and its role. The campaign's operator.emails are
+ * admins without a row. */
+export const operators = pgTable(
+  'operators',
+  {
+    /** Lower-case: the address an e-mail sign-in proves. */
+    email: text('email').primaryKey(),
+    role: text('role', { enum: ['admin', 'reviewer', 'staff'] }).notNull(),
+    /** Who added it: an operator's e-mail, or 'cli'. */
+    addedBy: text('added_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('operators_role_known', sql`${t.role} in ('admin', 'reviewer', 'staff')`),
+    check('operators_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** An operator's console session (decision 019): like `sessions`, stored hashed, but for an address, not a user. */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('console_sessions_email_idx').on(t.email)],
+);
+
+/** Every operator action, append-only: a trigger refuses UPDATE and DELETE (decision 019). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The operator's e-mail, or 'cli'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** What it acted on: an e-mail, a voucher code, a file name; '' when nothing in particular. */
+    subject: text('subject').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  // Listed newest first by id (its primary key), so no other index.
+);

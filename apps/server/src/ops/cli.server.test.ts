@@ -38,6 +38,9 @@ const COMMANDS = [
   'export:claims',
   'voucher:redeem',
   'qr:sheet',
+  'operator:add',
+  'operator:remove',
+  'operator:list',
 ];
 
 describe('npm run ops', () => {

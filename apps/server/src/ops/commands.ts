@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../config/env';
 import type { Db } from '../db/client';
+import { CLI_ACTOR } from '../audit/audit';
 import { conflict } from '../domain/errors';
+import { addOperator, listOperators, removeOperator } from '../operators/operators';
 import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
 import { adjustDucks } from './ducks';
 import { UsageError } from './errors';
@@ -12,7 +14,7 @@ import { getQrSheet } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
 import { type ReviewDecision, formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
-import { toTerminalJson } from './terminal';
+import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
 import { formatRedeemedVoucher, redeemVoucher } from './vouchers';
 
@@ -129,6 +131,43 @@ export const COMMANDS: Command[] = [
       const file = path.resolve(cwd, (options.out as string | undefined) ?? `qr-sheet.${format}`);
       await writeFile(file, format === 'pdf' ? await renderQrSheetPdf(sheet) : renderQrSheetSvg(sheet));
       return `Wrote ${sheet.entries.length} QR codes of campaign ${sheet.campaignId} to ${file}`;
+    },
+  },
+  {
+    name: 'operator:add',
+    args: ['email'],
+    options: { role: { type: 'string', value: 'admin|reviewer|staff', required: true } },
+    description: 'Give an address a console role, or change its role; audited as done by "cli" (decision 019).',
+    example: 'operator:add crew@example.com --role reviewer',
+    run: async ({ args, options, openDb }) => {
+      const db = await openDb();
+      const result = await addOperator(db, { email: args[0]!, role: String(options.role), actor: CLI_ACTOR, now: new Date() });
+      return result.changed
+        ? `${result.email} is now ${result.role}.`
+        : `${result.email} was already ${result.role}; nothing changed.`;
+    },
+  },
+  {
+    name: 'operator:remove',
+    args: ['email'],
+    description: "Take away an address's console role and end its console sessions; audited.",
+    example: 'operator:remove crew@example.com',
+    run: async ({ args, openDb }) => {
+      const removed = await removeOperator(await openDb(), { email: args[0]!, actor: CLI_ACTOR, now: new Date() });
+      return `${removed.email} (${removed.role}) is no longer an operator.`;
+    },
+  },
+  {
+    name: 'operator:list',
+    args: [],
+    options: { json: { type: 'boolean' } },
+    description: "Every operator and role, the campaign pack's operator.emails (admins) first.",
+    example: 'operator:list',
+    run: async ({ options, openDb }) => {
+      const rows = await listOperators(await openDb());
+      if (options.json) return toTerminalJson(rows);
+      if (rows.length === 0) return 'No operators yet: add one with operator:add, or list operator.emails in the campaign pack.';
+      return rows.map((row) => `${stripControls(row.email)}  ${row.role}  (added by ${stripControls(row.addedBy)})`).join('\n');
     },
   },
   {

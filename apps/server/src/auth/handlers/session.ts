@@ -59,7 +59,7 @@ type Db = AppContext['db'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Each proof starts one session: its id is kept until it expires, and a second use is refused. */
-async function spendProof(tx: Tx, proof: Proven, now: number): Promise<void> {
+export async function spendProof(tx: Tx, proof: Proven, now: number): Promise<void> {
   await tx.delete(spentIdTokens).where(lt(spentIdTokens.expiresAt, new Date(now)));
   const [spent] = await tx
     .insert(spentIdTokens)

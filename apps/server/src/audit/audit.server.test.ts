@@ -1,0 +1,73 @@
+// The audit trail (decision 019): admins read it a page at a time and export it (the export is audited), and
+// the database refuses to change or delete a row, whatever the app does.
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../test/auth';
+import { createOperator } from '../../test/console';
+import { getTestContext } from '../../test/helpers';
+import { auditLog } from '../db/schema';
+import { recordAudit } from './audit';
+
+describe('the audit trail', () => {
+  it('lists newest first, a page at a time', async () => {
+    const { app } = await getTestContext();
+    const admin = await createOperator('admin');
+    for (const role of ['staff', 'reviewer', 'admin']) {
+      await call(app, 'POST', '/api/console/operators', {
+        cookie: admin.cookie,
+        body: { email: `page-${role}-${Date.now()}@crew.example.com`, role },
+      });
+    }
+    // Other test files write audit rows meanwhile: this admin's rows are picked out of each page.
+    type Row = { id: number; actor: string; after: { role: string } };
+    const mine = (rows: Row[]) => rows.filter((row) => row.actor === admin.email).map((row) => row.after.role);
+    const first = await call(app, 'GET', '/api/console/audit?limit=500', { cookie: admin.cookie });
+    expect(mine(first.body.rows as Row[])).toEqual(['admin', 'reviewer', 'staff']);
+    const paged: string[] = [];
+    let before = (first.body.rows as Row[]).find((row) => row.actor === admin.email)!.id + 1;
+    for (let page = 0; page < 500 && paged.length < 3; page++) {
+      const next = await call(app, 'GET', `/api/console/audit?limit=1&before=${before}`, { cookie: admin.cookie });
+      const rows = next.body.rows as Row[];
+      expect(rows).toHaveLength(1);
+      paged.push(...mine(rows));
+      before = rows[0]!.id;
+    }
+    expect(paged).toEqual(['admin', 'reviewer', 'staff']);
+    expect((await call(app, 'GET', '/api/console/audit?limit=0', { cookie: admin.cookie })).status).toBe(400);
+  });
+
+  it('exports CSV safe to open in a spreadsheet, and records the export', async () => {
+    const { app, database } = await getTestContext();
+    const admin = await createOperator('admin');
+    await database.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: admin.email,
+        action: 'operator.add',
+        subject: '=HYPERLINK("http://evil.example")',
+        at: new Date(),
+      }),
+    );
+    const response = await app.inject({ method: 'GET', url: '/api/console/audit.csv', headers: { cookie: admin.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.body.split('\r\n')[0]).toBe('id,at,actor,action,subject,before,after');
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    const exports = await database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email));
+    expect(exports.map((row) => row.action)).toContain('audit.export');
+    expect(response.body).toContain(`,${admin.email},audit.export,audit.csv,`);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of audit rows in the database itself', async () => {
+    const { database } = await getTestContext();
+    const admin = await createOperator('admin');
+    await database.db.transaction((tx) => recordAudit(tx, { actor: admin.email, action: 'audit.export', at: new Date() }));
+    await expect(
+      database.db.execute(sql`update audit_log set actor = 'someone else' where actor = ${admin.email}`),
+    ).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from audit_log where actor = ${admin.email}`)).rejects.toThrow();
+    await expect(database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+// The audit trail for admins (docs/product.md §14, decision 019): a page at a time, newest first, or the whole
+// trail as CSV (an export, itself audited). There is no route that changes a row.
+import { auditRowSchema } from '@quackquest/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireOperator } from '../operators/console-session';
+import { listAudit } from './audit';
+import { exportAudit } from './export';
+
+const admin = { roles: ['admin'] as const };
+const AUDIT_PAGE_MAX = 500;
+
+export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/console/audit',
+      {
+        config: admin,
+        schema: {
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
+            before: z.coerce.number().int().min(1).optional(),
+          }),
+          response: { 200: z.object({ rows: z.array(auditRowSchema) }) },
+        },
+      },
+      async (request) => {
+        const rows = await listAudit(ctx.db, request.query);
+        return { rows: rows.map((row) => ({ ...row, at: row.at.toISOString() })) };
+      },
+    );
+
+    app.get('/api/console/audit.csv', { config: admin }, async (request, reply) => {
+      const { email } = await requireOperator(request);
+      const csv = await exportAudit(ctx.db, email, new Date(ctx.now()));
+      const day = new Date(ctx.now()).toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    });
+  };
+}

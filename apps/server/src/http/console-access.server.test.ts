@@ -1,0 +1,86 @@
+// Issue 13's must-show: every /api/console/ route, called as anonymous, as a visitor and as each role, gives
+// the expected status. The routes are read from the route registry, so a new console route is covered
+// without touching this file; the table below makes a change of any route's roles a visible test change.
+import { consoleMessages } from '@quackquest/contract';
+import { describe, expect, it } from 'vitest';
+import { type TestOperator, createOperator } from '../../test/console';
+import { createUser, getTestContext, unique } from '../../test/helpers';
+import type { RegisteredRoute } from './route-registry';
+import { ROLES, type Role } from '../operators/roles';
+
+const ALL: Role[] = ['admin', 'reviewer', 'staff'];
+const ADMIN: Role[] = ['admin'];
+
+/** Who may call each console route (docs/product.md §10). */
+const CONSOLE_ROUTES: Record<string, Role[]> = {
+  'DELETE /api/console/operators/:email': ADMIN,
+  'GET /api/console/audit': ADMIN,
+  'GET /api/console/audit.csv': ADMIN,
+  'GET /api/console/me': ALL,
+  'GET /api/console/operators': ADMIN,
+  'POST /api/console/operators': ADMIN,
+  'POST /api/console/session/logout': ALL,
+};
+
+const name = (route: RegisteredRoute) => `${route.method} ${route.url}`;
+
+async function consoleRoutes() {
+  const { app } = await getTestContext();
+  return app.registeredRoutes.filter((route) => route.url.startsWith('/api/console/') && route.method !== 'HEAD');
+}
+
+/** A request that an allowed caller would have served: a fresh address, a valid body. */
+function plausibleRequest(route: RegisteredRoute, cookie?: string) {
+  const email = `${unique('someone')}@crew.example.com`;
+  const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return {
+    method: route.method as 'GET' | 'POST' | 'DELETE',
+    url: route.url.replace(':email', encodeURIComponent(email)),
+    headers: { ...(cookie ? { cookie } : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
+    ...(withBody ? { payload: JSON.stringify({ email, role: 'staff' }) } : {}),
+  };
+}
+
+async function statusOf(route: RegisteredRoute, cookie?: string) {
+  const { app } = await getTestContext();
+  const response = await app.inject(plausibleRequest(route, cookie));
+  const body: unknown = response.headers['content-type']?.toString().startsWith('application/json') ? response.json() : undefined;
+  return { status: response.statusCode, body };
+}
+
+describe('every /api/console/ route checks the role on the server', () => {
+  it('has exactly the routes and roles of the table', async () => {
+    const routes = await consoleRoutes();
+    const actual = Object.fromEntries(routes.map((route) => [name(route), [...(route.roles ?? [])].sort()]));
+    expect(actual).toEqual(CONSOLE_ROUTES);
+    expect(routes.every((route) => !route.public)).toBe(true);
+  });
+
+  it('answers 401 to an anonymous caller', async () => {
+    for (const route of await consoleRoutes()) {
+      const { status, body } = await statusOf(route);
+      expect([name(route), status, body]).toEqual([name(route), 401, { message: consoleMessages.signInRequired }]);
+    }
+  });
+
+  it('answers 403 to a signed-in visitor', async () => {
+    const visitor = await createUser();
+    for (const route of await consoleRoutes()) {
+      const { status, body } = await statusOf(route, visitor.cookie);
+      expect([name(route), status, body]).toEqual([name(route), 403, { message: consoleMessages.visitorRefused }]);
+    }
+  });
+
+  it.each(ROLES)('serves a %s exactly the routes of its role and refuses the others with 403', async (role) => {
+    for (const route of await consoleRoutes()) {
+      // A fresh operator per call: sign-out ends the session it is called with.
+      const operator: TestOperator = await createOperator(role);
+      const { status, body } = await statusOf(route, operator.cookie);
+      if (route.roles?.includes(role)) {
+        expect([name(route), status < 500 && status !== 401 && status !== 403]).toEqual([name(route), true]);
+      } else {
+        expect([name(route), status, body]).toEqual([name(route), 403, { message: consoleMessages.roleRefused }]);
+      }
+    }
+  });
+});
