@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
 import { DomainError } from '../domain/errors';
-import { formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
+import { type ReviewDecision, listPendingReviews, reviewAttempt as decide } from '../reviews/review';
+import { formatPendingReviews, formatReviewOutcome } from './review';
+
+/** As the CLI's review:approve / review:reject call it. */
+const reviewAttempt = (db: Parameters<typeof decide>[0], attemptId: number, decision: ReviewDecision, note?: string) =>
+  decide(db, attemptId, decision, { actor: 'cli', reason: note, now: new Date() });
 
 async function db() {
   return (await getTestContext()).database.db;
@@ -128,7 +133,7 @@ describe('a decision is final', () => {
     const { user, ducks, review } = await spunTextAnswer();
     await reviewAttempt(await db(), review.attemptId, 'approve');
     await expect(reviewAttempt(await db(), review.attemptId, 'reject')).rejects.toThrow(
-      new RegExp(`Attempt ${review.attemptId} was already approved at \\d{4}-`),
+      new RegExp(`Attempt ${review.attemptId} was already approved by cli at \\d{4}-`),
     );
     await expect(reviewAttempt(await db(), review.attemptId, 'approve')).rejects.toBeInstanceOf(DomainError);
     expect(await me(user)).toMatchObject({ duckPoints: ducks, pendingDuckPoints: 0 });
