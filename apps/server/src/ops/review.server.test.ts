@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
+import { and, eq } from 'drizzle-orm';
+import { attempts, auditLog } from '../db/schema';
 import { DomainError } from '../domain/errors';
+import { COMMANDS } from './commands';
 import { type ReviewDecision, listPendingReviews, reviewAttempt as decide } from '../reviews/review';
 import { formatPendingReviews, formatReviewOutcome } from './review';
 
@@ -74,6 +77,41 @@ describe('review:list', () => {
 
   it('says so when nothing waits', () => {
     expect(formatPendingReviews([])).toBe('No answers are waiting for review.');
+  });
+});
+
+/** The CLI's command itself, on the test database. */
+async function runCommand(name: string, args: string[], options: Record<string, string> = {}) {
+  const { database, dataDir } = await getTestContext();
+  const command = COMMANDS.find((c) => c.name === name)!;
+  return command.run({
+    args,
+    options,
+    env: { DATA_DIR: dataDir } as never,
+    openDb: () => Promise.resolve(database.db),
+    cwd: dataDir,
+  });
+}
+
+describe('review:approve and review:reject on the command line', () => {
+  it('record the decision as made by cli, with the note as the reason, and audit it', async () => {
+    const { user, ducks, review } = await spunTextAnswer();
+    expect(await runCommand('review:reject', [String(review.attemptId)], { note: 'no duck in the photo' })).toContain('Rejected');
+    expect(await me(user)).toMatchObject({ pendingDuckPoints: 0 });
+    const [row] = await (await db()).select().from(attempts).where(eq(attempts.id, review.attemptId));
+    expect(row).toMatchObject({ review: 'rejected', decidedBy: 'cli', reviewReason: 'no duck in the photo' });
+    const audit = await (
+      await db()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, 'cli'), eq(auditLog.action, 'review.reject')));
+    expect(audit.filter((entry) => entry.subject.startsWith(`attempt ${review.attemptId} `))).toEqual([
+      expect.objectContaining({
+        before: { review: 'pending', counted: true },
+        after: { review: 'rejected', counted: false, reason: 'no duck in the photo', spin: 'reversed', ducks },
+      }),
+    ]);
   });
 });
 
