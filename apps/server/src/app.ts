@@ -23,11 +23,13 @@ import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { operatorRoutes } from './operators/routes';
+import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
 import { createStorage, type Storage } from './uploads/storage';
 import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
+import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
   env: Env;
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rewardRoutes(ctx));
   await app.register(operatorRoutes(ctx));
   await app.register(auditRoutes(ctx));
+  await app.register(reviewRoutes(ctx));
+  await app.register(voucherRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

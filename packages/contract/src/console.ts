@@ -1,5 +1,6 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
+import { REVIEW_BATCH_MAX, REVIEW_STATES, REVIEW_PAGE_MAX, REVIEW_REASON_MAX_LENGTH } from './constants';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'staff'] as const;
 
@@ -30,3 +31,78 @@ export const auditRowSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
+
+// The review queue (roles admin, reviewer) and vouchers on board (roles admin, staff): docs/product.md §14.
+
+export const reviewQuerySchema = z.object({
+  state: z.enum(REVIEW_STATES).default('pending'),
+  checkpoint: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+export const reviewItemSchema = z.object({
+  attemptId: z.number(),
+  checkpointId: z.string(),
+  checkpointTitle: z.string(),
+  type: z.enum(['Str', 'Upload']),
+  /** The text answer (Str). */
+  text: z.string().nullable(),
+  /** '/api/console/photos/<attemptId>' (Upload). */
+  photoUrl: z.string().nullable(),
+  /** Unix seconds. */
+  submittedAt: z.number(),
+  visitorName: z.string(),
+  visitorEmail: z.string(),
+  state: z.enum(REVIEW_STATES),
+  reason: z.string().nullable(),
+  /** The spin's ducks; null before the visitor spun. */
+  ducks: z.number().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const reviewListSchema = z.object({
+  items: z.array(reviewItemSchema),
+  /** Pass as `before` for the next page; null on the last page. */
+  nextBefore: z.number().nullable(),
+  checkpoints: z.array(z.object({ checkpointId: z.string(), title: z.string() })),
+});
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+const reviewDecisionSchema = z
+  .object({
+    attemptId: z.number().int().min(1),
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().min(1).max(REVIEW_REASON_MAX_LENGTH).optional(),
+  })
+  .refine((d) => d.decision === 'approve' || d.reason !== undefined, {
+    message: 'A rejection needs a reason: the visitor sees it.',
+    path: ['reason'],
+  });
+
+export const reviewDecisionsBodySchema = z.object({ decisions: z.array(reviewDecisionSchema).min(1).max(REVIEW_BATCH_MAX) });
+export type ReviewDecisionsBody = z.infer<typeof reviewDecisionsBodySchema>;
+
+export const reviewDecisionsResultSchema = z.object({
+  results: z.array(
+    z.union([
+      z.object({ attemptId: z.number(), ok: z.literal(true), state: z.enum(REVIEW_STATES) }),
+      z.object({ attemptId: z.number(), ok: z.literal(false), message: z.string() }),
+    ]),
+  ),
+});
+export type ReviewDecisionsResult = z.infer<typeof reviewDecisionsResultSchema>;
+
+export const voucherSchema = z.object({
+  code: z.string(),
+  item: z.string(),
+  visitorName: z.string(),
+  /** Unix seconds. */
+  claimedAt: z.number(),
+  redeemedAt: z.number().nullable(),
+  /** The operator's e-mail, or 'cli'. */
+  redeemedBy: z.string().nullable(),
+});
+export type ConsoleVoucher = z.infer<typeof voucherSchema>;

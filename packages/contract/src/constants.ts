@@ -22,3 +22,16 @@ export const PHONE_MAX_LENGTH = 40;
  * the server allows against one address succeeds with less than a 1-in-10,000 chance.
  */
 export const SIGNIN_CODE_DIGITS = 8;
+
+/** The console's ready-made rejection reasons, shown as buttons; a reviewer may also type one (docs/product.md §14). */
+export const REVIEW_REASONS = [
+  'The photo does not show the task.',
+  'The answer is not right.',
+  'The photo is too dark or blurry.',
+  'Not appropriate for the festival.',
+] as const;
+export const REVIEW_REASON_MAX_LENGTH = 200;
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+/** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
+export const REVIEW_BATCH_MAX = 100;
+export const REVIEW_PAGE_MAX = 100;

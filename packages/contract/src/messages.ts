@@ -63,4 +63,5 @@ export const consoleMessages = {
   noRole: 'This address has no role in the console. Ask an admin to add you.',
   visitorRefused: 'The console is for the crew: your visitor account has no role in it.',
   roleRefused: 'Your role does not allow this. Ask an admin.',
+  voucherNotFound: 'No voucher has this code. Check the code and try again.',
 } as const;

@@ -9,7 +9,15 @@ import { auditLog } from '../db/schema';
 export const CLI_ACTOR = 'cli';
 
 export type AuditAction =
-  'console.sign_in' | 'console.sign_out' | 'operator.add' | 'operator.change_role' | 'operator.remove' | 'audit.export';
+  | 'console.sign_in'
+  | 'console.sign_out'
+  | 'operator.add'
+  | 'operator.change_role'
+  | 'operator.remove'
+  | 'audit.export'
+  | 'review.approve'
+  | 'review.reject'
+  | 'voucher.redeem';
 
 export interface AuditEntry {
   actor: string;

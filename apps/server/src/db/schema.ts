@@ -134,8 +134,11 @@ export const attempts = pgTable(
     outcome: text('outcome').notNull(),
     /** pending | approved | rejected, for Str and Upload answers. */
     review: text('review'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
-    reviewNote: text('review_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** Who decided: an operator's e-mail, or 'cli'. */
+    decidedBy: text('decided_by'),
+    /** Why: shown to the visitor (docs/product.md §14); required for a rejection in the console. */
+    reviewReason: text('review_reason'),
     /** False for invalid scans and rejected answers: they do not count against maxAttempts. */
     counted: boolean('counted').notNull(),
   },
@@ -234,6 +237,8 @@ export const claims = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+    /** Who handed it over: an operator's e-mail, or 'cli'. */
+    redeemedBy: text('redeemed_by'),
   },
   (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
 );

@@ -10,6 +10,8 @@ import { ROLES, type Role } from '../operators/roles';
 
 const ALL: Role[] = ['admin', 'reviewer', 'staff'];
 const ADMIN: Role[] = ['admin'];
+const REVIEWERS: Role[] = ['admin', 'reviewer'];
+const CREW: Role[] = ['admin', 'staff'];
 
 /** Who may call each console route (docs/product.md §10). */
 const CONSOLE_ROUTES: Record<string, Role[]> = {
@@ -18,8 +20,13 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/audit.csv': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
+  'GET /api/console/photos/:attemptId': REVIEWERS,
+  'GET /api/console/reviews': REVIEWERS,
+  'GET /api/console/vouchers/:code': CREW,
   'POST /api/console/operators': ADMIN,
+  'POST /api/console/reviews/decisions': REVIEWERS,
   'POST /api/console/session/logout': ALL,
+  'POST /api/console/vouchers/:code/redeem': CREW,
 };
 
 const name = (route: RegisteredRoute) => `${route.method} ${route.url}`;
@@ -29,15 +36,25 @@ async function consoleRoutes() {
   return app.registeredRoutes.filter((route) => route.url.startsWith('/api/console/') && route.method !== 'HEAD');
 }
 
+/** An attempt id and a voucher code that exist in no test: a served call answers its 200 or 404, changing nothing. */
+const NO_ATTEMPT = 2_000_000_000;
+const NO_VOUCHER = 'QQ-ZZZZZ-ZZZZZ';
+
 /** A request that an allowed caller would have served: a fresh address, a valid body. */
 function plausibleRequest(route: RegisteredRoute, cookie?: string) {
   const email = `${unique('someone')}@crew.example.com`;
-  const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const withBody = route.method === 'POST' && !route.url.endsWith('/redeem');
+  const body = route.url.endsWith('/decisions')
+    ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
+    : { email, role: 'staff' };
   return {
     method: route.method as 'GET' | 'POST' | 'DELETE',
-    url: route.url.replace(':email', encodeURIComponent(email)),
+    url: route.url
+      .replace(':email', encodeURIComponent(email))
+      .replace(':attemptId', String(NO_ATTEMPT))
+      .replace(':code', NO_VOUCHER),
     headers: { ...(cookie ? { cookie } : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
-    ...(withBody ? { payload: JSON.stringify({ email, role: 'staff' }) } : {}),
+    ...(withBody ? { payload: JSON.stringify(body) } : {}),
   };
 }
 

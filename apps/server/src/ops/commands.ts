@@ -13,10 +13,12 @@ import { exportClaims, exportLeaderboard } from './export';
 import { getQrSheet } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
-import { type ReviewDecision, formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
+import { type ReviewDecision, listPendingReviews, reviewAttempt } from '../reviews/review';
+import { redeemVoucher } from '../vouchers/vouchers';
+import { formatPendingReviews, formatReviewOutcome } from './review';
 import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
-import { formatRedeemedVoucher, redeemVoucher } from './vouchers';
+import { formatRedeemedVoucher } from './vouchers';
 
 export interface CommandInput {
   args: string[];
@@ -112,7 +114,8 @@ export const COMMANDS: Command[] = [
     args: ['code'],
     description: 'Mark a voucher as handed over on board; a second redemption is refused.',
     example: 'voucher:redeem QQ-ABCDE-FGHJK',
-    run: async ({ args, openDb }) => formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!)),
+    run: async ({ args, openDb }) =>
+      formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!, { actor: CLI_ACTOR, now: new Date() })),
   },
   {
     name: 'qr:sheet',
@@ -195,7 +198,13 @@ function reviewCommand(decision: ReviewDecision, description: string): Command {
     run: async ({ args, options, openDb }) => {
       const attemptId = parseInteger(args[0]!, 'attemptId');
       if (attemptId <= 0) throw new UsageError('attemptId must be a positive number (see review:list).');
-      return formatReviewOutcome(await reviewAttempt(await openDb(), attemptId, decision, options.note as string | undefined));
+      return formatReviewOutcome(
+        await reviewAttempt(await openDb(), attemptId, decision, {
+          actor: CLI_ACTOR,
+          reason: options.note as string | undefined,
+          now: new Date(),
+        }),
+      );
     },
   };
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type TestUser, addReward, api, createUser, getTestContext, me } from '../../test/helpers';
 import { adjustDucks } from './ducks';
 import { CLAIMS_COLUMNS, LEADERBOARD_COLUMNS, exportClaims, exportLeaderboard } from './export';
-import { redeemVoucher } from './vouchers';
+import { redeemVoucher as redeem } from '../vouchers/vouchers';
+
+const redeemVoucher = (db: Parameters<typeof redeem>[0], code: string) => redeem(db, code, { actor: 'cli', now: new Date() });
 
 async function db() {
   return (await getTestContext()).database.db;
@@ -107,7 +109,7 @@ describe('export:claims', () => {
         item: cap.item,
         price: '5',
         voucher_code: one.body.voucherCode,
-        redeemed_at: redeemed.redeemedAt.toISOString(),
+        redeemed_at: redeemed.redeemedAt!.toISOString(),
       },
       expect.objectContaining({ item: `'${formulaItem.item}`, price: '7', voucher_code: two.body.voucherCode, redeemed_at: '' }),
     ]);

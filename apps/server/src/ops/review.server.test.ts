@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
+import { and, eq } from 'drizzle-orm';
+import { attempts, auditLog } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { formatPendingReviews, formatReviewOutcome, listPendingReviews, reviewAttempt } from './review';
+import { COMMANDS } from './commands';
+import { type ReviewDecision, listPendingReviews, reviewAttempt as decide } from '../reviews/review';
+import { formatPendingReviews, formatReviewOutcome } from './review';
+
+/** As the CLI's review:approve / review:reject call it. */
+const reviewAttempt = (db: Parameters<typeof decide>[0], attemptId: number, decision: ReviewDecision, note?: string) =>
+  decide(db, attemptId, decision, { actor: 'cli', reason: note, now: new Date() });
 
 async function db() {
   return (await getTestContext()).database.db;
@@ -72,6 +80,41 @@ describe('review:list', () => {
   });
 });
 
+/** The CLI's command itself, on the test database. */
+async function runCommand(name: string, args: string[], options: Record<string, string> = {}) {
+  const { database, dataDir } = await getTestContext();
+  const command = COMMANDS.find((c) => c.name === name)!;
+  return command.run({
+    args,
+    options,
+    env: { DATA_DIR: dataDir } as never,
+    openDb: () => Promise.resolve(database.db),
+    cwd: dataDir,
+  });
+}
+
+describe('review:approve and review:reject on the command line', () => {
+  it('record the decision as made by cli, with the note as the reason, and audit it', async () => {
+    const { user, ducks, review } = await spunTextAnswer();
+    expect(await runCommand('review:reject', [String(review.attemptId)], { note: 'no duck in the photo' })).toContain('Rejected');
+    expect(await me(user)).toMatchObject({ pendingDuckPoints: 0 });
+    const [row] = await (await db()).select().from(attempts).where(eq(attempts.id, review.attemptId));
+    expect(row).toMatchObject({ review: 'rejected', decidedBy: 'cli', reviewReason: 'no duck in the photo' });
+    const audit = await (
+      await db()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, 'cli'), eq(auditLog.action, 'review.reject')));
+    expect(audit.filter((entry) => entry.subject.startsWith(`attempt ${review.attemptId} `))).toEqual([
+      expect.objectContaining({
+        before: { review: 'pending', counted: true },
+        after: { review: 'rejected', counted: false, reason: 'no duck in the photo', spin: 'reversed', ducks },
+      }),
+    ]);
+  });
+});
+
 describe('review:approve', () => {
   it('after the spin: the pending ducks are posted and the answer leaves the list', async () => {
     const { user, ducks, review } = await spunTextAnswer();
@@ -128,7 +171,7 @@ describe('a decision is final', () => {
     const { user, ducks, review } = await spunTextAnswer();
     await reviewAttempt(await db(), review.attemptId, 'approve');
     await expect(reviewAttempt(await db(), review.attemptId, 'reject')).rejects.toThrow(
-      new RegExp(`Attempt ${review.attemptId} was already approved at \\d{4}-`),
+      new RegExp(`Attempt ${review.attemptId} was already approved by cli at \\d{4}-`),
     );
     await expect(reviewAttempt(await db(), review.attemptId, 'approve')).rejects.toBeInstanceOf(DomainError);
     expect(await me(user)).toMatchObject({ duckPoints: ducks, pendingDuckPoints: 0 });

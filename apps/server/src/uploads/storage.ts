@@ -31,6 +31,8 @@ export interface Storage {
    */
   put(key: string, body: Readable, accept: (received: StoredObject) => void): Promise<boolean>;
   inspect(key: string): Promise<StoredObject | undefined>;
+  /** The photo's bytes, for the console's reviewers; undefined when there is none. */
+  read(key: string): Promise<Readable | undefined>;
   /** Removes a photo; a missing one is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -79,6 +81,14 @@ function createLocalStorage(dir: string): Storage {
       }
     },
     inspect: (key) => inspect(file(key)),
+    async read(key) {
+      try {
+        const handle = await open(file(key), 'r');
+        return handle.createReadStream();
+      } catch {
+        return undefined;
+      }
+    },
     remove: (key) => rm(file(key), { force: true }),
   };
 }
@@ -130,6 +140,15 @@ function createS3Storage(env: Env, bucket: string): Storage {
         const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
         const head = Buffer.from(await object.Body!.transformToByteArray());
         return { size: total ? Number(total) : (object.ContentLength ?? head.length), head };
+      } catch {
+        return undefined;
+      }
+    },
+    async read(key) {
+      const { s3, client } = await sdk;
+      try {
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }));
+        return object.Body as Readable;
       } catch {
         return undefined;
       }

@@ -1,0 +1,232 @@
+// Reviewing text and photo answers (docs/product.md §14): approval posts the pending ducks, rejection reverses
+// them and frees the attempt so the visitor may try again. Each decision is a ledger row and an audit row, in
+// one transaction. The console (reviews/routes.ts) and the CLI (`ops review:*`) call these same functions.
+import path from 'node:path';
+import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import type { Db } from '../db/client';
+import { attempts, campaigns, checkpoints, spins, uploads, users } from '../db/schema';
+import { addLedgerRow, lockUser } from '../ledger/ledger';
+import { conflict, notFound } from '../domain/errors';
+
+export type ReviewState = 'pending' | 'approved' | 'rejected';
+
+export interface ReviewRow {
+  attemptId: number;
+  checkpointId: string;
+  checkpointTitle: string;
+  type: string;
+  /** The text answer, or the photo's upload key. */
+  answer: string;
+  submittedAt: Date;
+  visitorName: string;
+  email: string;
+  state: ReviewState;
+  reason: string | null;
+  /** Ducks of the spin, pending until the decision; null when the visitor has not spun yet. */
+  ducks: number | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+}
+
+export interface ReviewQuery {
+  state: ReviewState;
+  /** A checkpoint's slug. */
+  checkpoint?: string;
+  /** All when absent (the CLI lists everything). */
+  limit?: number;
+  /** The last attempt id of the previous page. */
+  before?: number;
+}
+
+/** Pending answers oldest first (fair to visitors); decided ones newest decision first (what just happened). */
+export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(attempts.review, query.state)];
+  if (query.checkpoint) conditions.push(eq(checkpoints.slug, query.checkpoint));
+  if (query.before !== undefined) conditions.push(afterCursor(query.state, query.before));
+  const order = query.state === 'pending' ? [asc(attempts.id)] : [desc(attempts.decidedAt), desc(attempts.id)];
+  const select = db
+    .select({
+      attemptId: attempts.id,
+      checkpointId: checkpoints.slug,
+      checkpointTitle: checkpoints.title,
+      type: checkpoints.type,
+      answer: attempts.answer,
+      submittedAt: attempts.createdAt,
+      visitorName: users.fullName,
+      email: users.email,
+      state: sql<ReviewState>`${attempts.review}`,
+      reason: attempts.reviewReason,
+      ducks: spins.ducks,
+      decidedBy: attempts.decidedBy,
+      decidedAt: attempts.decidedAt,
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .leftJoin(spins, eq(spins.attemptId, attempts.id))
+    .where(and(...conditions))
+    .orderBy(...order);
+  return query.limit === undefined ? select : select.limit(query.limit);
+}
+
+/** Rows after the cursor attempt in the list's order. */
+function afterCursor(state: ReviewState, before: number): SQL | undefined {
+  if (state === 'pending') return gt(attempts.id, before);
+  const cursorAt = sql`(select a.decided_at from attempts a where a.id = ${before})`;
+  return or(lt(attempts.decidedAt, cursorAt), and(eq(attempts.decidedAt, cursorAt), lt(attempts.id, before)));
+}
+
+/** The checkpoints whose answers are reviewed (text and photo) in the active campaign, for the queue's filter. */
+export async function listReviewedCheckpoints(db: Db): Promise<{ checkpointId: string; title: string }[]> {
+  return db
+    .select({ checkpointId: checkpoints.slug, title: checkpoints.title })
+    .from(checkpoints)
+    .innerJoin(campaigns, and(eq(campaigns.id, checkpoints.campaignId), eq(campaigns.active, true)))
+    .where(and(eq(checkpoints.removed, false), or(eq(checkpoints.type, 'Str'), eq(checkpoints.type, 'Upload'))))
+    .orderBy(asc(checkpoints.sequence), asc(checkpoints.slug));
+}
+
+/** The stored photo of an Upload attempt: its key in Storage and the content type it was uploaded as. */
+export async function findPhoto(db: Db, attemptId: number): Promise<{ key: string; contentType: string } | undefined> {
+  const [row] = await db
+    .select({ key: uploads.key, contentType: uploads.contentType })
+    .from(attempts)
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .innerJoin(uploads, and(eq(uploads.key, attempts.answer), eq(uploads.userId, attempts.userId), isNotNull(uploads.storedAt)))
+    .where(and(eq(attempts.id, attemptId), eq(checkpoints.type, 'Upload')));
+  return row;
+}
+
+/** Where uploaded photos are kept: the server's storage settings (see uploads/storage.ts). */
+export interface UploadsConfig {
+  dataDir: string;
+  s3Bucket?: string;
+}
+
+export interface PendingReview {
+  attemptId: number;
+  email: string;
+  checkpointId: string;
+  checkpointTitle: string;
+  type: string;
+  answer: string;
+  /** For a photo: the file on disk or the object in the bucket. */
+  file?: string;
+  submittedAt: Date;
+  ducks: number | null;
+}
+
+/** The CLI's review:list: every pending answer, oldest first, with where a photo is stored. */
+export async function listPendingReviews(db: Db, uploadsConfig?: UploadsConfig): Promise<PendingReview[]> {
+  const rows = await listReviews(db, { state: 'pending' });
+  return rows.map(({ attemptId, email, checkpointId, checkpointTitle, type, answer, submittedAt, ducks }) => {
+    const row = { attemptId, email, checkpointId, checkpointTitle, type, answer, submittedAt, ducks };
+    return type === 'Upload' && uploadsConfig ? { ...row, file: uploadLocation(answer, uploadsConfig) } : row;
+  });
+}
+
+/** The same place uploads/storage.ts writes to: DATA_DIR/uploads/<key>, or the S3 object. */
+function uploadLocation(key: string, config: UploadsConfig): string {
+  if (config.s3Bucket) return `s3://${config.s3Bucket}/${key}`;
+  return path.join(path.resolve(config.dataDir, 'uploads'), path.basename(key));
+}
+
+export type ReviewDecision = 'approve' | 'reject';
+
+export interface ReviewOutcome {
+  attemptId: number;
+  decision: ReviewDecision;
+  email: string;
+  checkpointId: string;
+  /** What the decision did to the attempt's spin. */
+  spin: 'posted' | 'reversed' | 'posts-when-spun' | 'voided' | 'none';
+  ducks: number;
+}
+
+export interface DecisionInput {
+  /** An operator's e-mail, or CLI_ACTOR. */
+  actor: string;
+  reason?: string;
+  now: Date;
+}
+
+export async function reviewAttempt(
+  db: Db,
+  attemptId: number,
+  decision: ReviewDecision,
+  input: DecisionInput,
+): Promise<ReviewOutcome> {
+  const { actor, now } = input;
+  const reason = input.reason?.trim() || null;
+  const [found] = await db
+    .select({ userId: attempts.userId, email: users.email, checkpointId: checkpoints.slug })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .where(eq(attempts.id, attemptId));
+  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, found.userId);
+    // Locked: of two reviewers deciding at once, the second finds the first's decision here.
+    const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for('update');
+    if (!attempt?.review) {
+      throw conflict(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
+    }
+    if (attempt.review !== 'pending') {
+      const by = attempt.decidedBy ? ` by ${attempt.decidedBy}` : '';
+      const at = attempt.decidedAt ? ` at ${attempt.decidedAt.toISOString()}` : '';
+      throw conflict(
+        `Attempt ${attemptId} was already ${attempt.review}${by}${at}; a decision is final (correct ducks with ducks:adjust).`,
+      );
+    }
+    const state = decision === 'approve' ? 'approved' : 'rejected';
+    await tx
+      .update(attempts)
+      .set({
+        review: state,
+        decidedAt: now,
+        decidedBy: actor,
+        reviewReason: reason,
+        ...(decision === 'reject' ? { counted: false } : {}),
+      })
+      .where(eq(attempts.id, attemptId));
+    const [spin] = await tx.select().from(spins).where(eq(spins.attemptId, attemptId)).for('update');
+    const outcome: ReviewOutcome = {
+      attemptId,
+      decision,
+      email: found.email,
+      checkpointId: found.checkpointId,
+      spin: 'none',
+      ducks: 0,
+    };
+    if (spin && spin.ducks === null) {
+      // Not spun yet: the spin either posts directly later, or is void.
+      await tx
+        .update(spins)
+        .set(decision === 'approve' ? { needsReview: false } : { voidedAt: now })
+        .where(eq(spins.id, spin.id));
+      outcome.spin = decision === 'approve' ? 'posts-when-spun' : 'voided';
+    } else if (spin?.ducks != null) {
+      const base = { userId: attempt.userId, spinId: spin.id, at: now, reason: reason ?? undefined };
+      await addLedgerRow(tx, { ...base, amount: -spin.ducks, posted: false, kind: `review-${decision}` });
+      if (decision === 'approve') await addLedgerRow(tx, { ...base, amount: spin.ducks, posted: true, kind: 'review-approve' });
+      Object.assign(outcome, { spin: decision === 'approve' ? 'posted' : 'reversed', ducks: spin.ducks });
+    }
+    await recordAudit(tx, {
+      actor,
+      action: `review.${decision}`,
+      subject: `attempt ${attemptId} (${found.email}, ${found.checkpointId})`,
+      before: { review: attempt.review, counted: attempt.counted },
+      after: {
+        review: state,
+        counted: decision === 'approve' && attempt.counted,
+        reason,
+        spin: outcome.spin,
+        ducks: outcome.ducks,
+      },
+      at: now,
+    });
+    return outcome;
+  });
+}

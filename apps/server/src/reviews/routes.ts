@@ -1,0 +1,102 @@
+// The console's review queue (docs/product.md §10, §14): the answers waiting (or decided), a photo's bytes, and
+// decisions in batches. Roles admin and reviewer, checked by http/route-registry.ts (decision 019).
+import {
+  type ReviewDecisionsResult,
+  type ReviewItem,
+  reviewDecisionsBodySchema,
+  reviewDecisionsResultSchema,
+  reviewListSchema,
+  reviewQuerySchema,
+} from '@quackquest/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { DomainError, notFound } from '../domain/errors';
+import { requireOperator } from '../operators/console-session';
+import type { Role } from '../operators/roles';
+import { type ReviewRow, findPhoto, listReviewedCheckpoints, listReviews, reviewAttempt } from './review';
+
+const reviewers = { roles: ['admin', 'reviewer'] as const satisfies readonly Role[] };
+const NO_PHOTO = 'This answer has no photo.';
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function toItem(row: ReviewRow): ReviewItem {
+  const upload = row.type === 'Upload';
+  return {
+    attemptId: row.attemptId,
+    checkpointId: row.checkpointId,
+    checkpointTitle: row.checkpointTitle,
+    type: upload ? 'Upload' : 'Str',
+    text: upload ? null : row.answer,
+    // Never the upload key: the bytes are served only through the role-gated route below.
+    photoUrl: upload ? `/api/console/photos/${row.attemptId}` : null,
+    submittedAt: seconds(row.submittedAt),
+    visitorName: row.visitorName,
+    visitorEmail: row.email,
+    state: row.state,
+    reason: row.reason,
+    ducks: row.ducks,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt ? seconds(row.decidedAt) : null,
+  };
+}
+
+export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/console/reviews',
+      { config: reviewers, schema: { querystring: reviewQuerySchema, response: { 200: reviewListSchema } } },
+      async (request) => {
+        const { limit, ...query } = request.query;
+        // One more than the page: there is a next page only when it came back.
+        const rows = await listReviews(ctx.db, { ...query, limit: limit + 1 });
+        const page = rows.slice(0, limit);
+        return {
+          items: page.map(toItem),
+          nextBefore: rows.length > limit ? page[page.length - 1]!.attemptId : null,
+          checkpoints: await listReviewedCheckpoints(ctx.db),
+        };
+      },
+    );
+
+    app.get(
+      '/api/console/photos/:attemptId',
+      {
+        config: reviewers,
+        schema: { params: z.object({ attemptId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }) },
+      },
+      async (request, reply) => {
+        const photo = await findPhoto(ctx.db, request.params.attemptId);
+        // Read by the attempt's stored key: the client names an attempt, never a path.
+        const body = photo && (await ctx.storage.read(photo.key));
+        if (!photo || !body) throw notFound(NO_PHOTO);
+        return reply
+          .header('content-type', photo.contentType)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(body);
+      },
+    );
+
+    app.post(
+      '/api/console/reviews/decisions',
+      { config: reviewers, schema: { body: reviewDecisionsBodySchema, response: { 200: reviewDecisionsResultSchema } } },
+      async (request) => {
+        const { email } = await requireOperator(request);
+        const results: ReviewDecisionsResult['results'] = [];
+        // One at a time, each its own transaction: one refused decision does not undo the others.
+        for (const { attemptId, decision, reason } of request.body.decisions) {
+          try {
+            await reviewAttempt(ctx.db, attemptId, decision, { actor: email, reason, now: new Date(ctx.now()) });
+            results.push({ attemptId, ok: true, state: decision === 'approve' ? 'approved' : 'rejected' });
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            results.push({ attemptId, ok: false, message: error.message });
+          }
+        }
+        return { results };
+      },
+    );
+  };
+}

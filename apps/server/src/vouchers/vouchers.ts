@@ -1,0 +1,98 @@
+// Vouchers on board (docs/product.md §14): staff look a voucher up and mark it handed over, once. The UPDATE's
+// condition makes it atomic: two crew members scanning the same voucher at once cannot both redeem it. The
+// console (vouchers/routes.ts) and the CLI (`ops voucher:redeem`) call these same functions.
+import { consoleMessages } from '@quackquest/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import { type DbOrTx, type Db, queryRows } from '../db/client';
+import { claims, rewards, users } from '../db/schema';
+import { conflict, invalid, notFound } from '../domain/errors';
+
+export interface Voucher {
+  code: string;
+  item: string;
+  email: string;
+  visitorName: string;
+  claimedAt: Date;
+  redeemedAt: Date | null;
+  /** An operator's e-mail, or 'cli'. */
+  redeemedBy: string | null;
+}
+
+/**
+ * Codes are printed QQ-ABCDE-FGHJK (rewards/claim.ts); staff may type them in any case, with spaces, with the
+ * dashes anywhere or none.
+ */
+export function normalizeVoucherCode(code: string): string {
+  const bare = code.replace(/[\s\-\u2010-\u2015]/g, '').toUpperCase();
+  return /^QQ[A-Z0-9]{10}$/.test(bare) ? `QQ-${bare.slice(2, 7)}-${bare.slice(7)}` : bare;
+}
+
+export async function findVoucher(db: DbOrTx, code: string): Promise<Voucher> {
+  const voucherCode = normalizeVoucherCode(code);
+  if (!voucherCode) throw invalid('The voucher code is empty.');
+  const [voucher] = await db
+    .select({
+      code: claims.voucherCode,
+      item: rewards.item,
+      email: users.email,
+      visitorName: users.fullName,
+      claimedAt: claims.createdAt,
+      redeemedAt: claims.redeemedAt,
+      redeemedBy: claims.redeemedBy,
+    })
+    .from(claims)
+    .innerJoin(users, eq(users.id, claims.userId))
+    .innerJoin(rewards, eq(rewards.id, claims.rewardId))
+    .where(eq(claims.voucherCode, voucherCode));
+  if (!voucher) throw notFound(consoleMessages.voucherNotFound);
+  return voucher;
+}
+
+/** Marks the voucher handed over by `actor` (an operator's e-mail, or CLI_ACTOR); a second time is a conflict. */
+export async function redeemVoucher(db: Db, code: string, input: { actor: string; now: Date }): Promise<Voucher> {
+  const voucher = await findVoucher(db, code);
+  const redeemed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(claims)
+      .set({ redeemedAt: input.now, redeemedBy: input.actor })
+      .where(and(eq(claims.voucherCode, voucher.code), isNull(claims.redeemedAt)))
+      .returning({ id: claims.id });
+    if (!row) return false;
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'voucher.redeem',
+      subject: voucher.code,
+      before: { redeemedAt: null, redeemedBy: null },
+      after: { redeemedAt: input.now.toISOString(), redeemedBy: input.actor },
+      at: input.now,
+    });
+    return true;
+  });
+  const now = await findVoucher(db, voucher.code);
+  if (!redeemed) {
+    const at = now.redeemedAt ? await formatCampaignTime(db, now.redeemedAt) : 'an unknown time';
+    throw conflict(`Already redeemed by ${now.redeemedBy ?? 'an unknown operator'} at ${at}.`);
+  }
+  return now;
+}
+
+/** "2026-11-23 18:04 (Asia/Singapore)": the time as the crew on board read their clocks. */
+async function formatCampaignTime(db: DbOrTx, instant: Date): Promise<string> {
+  const [row] = await queryRows<{ zone: string | null }>(
+    db,
+    sql`select info ->> 'timeZone' as zone from campaigns where active limit 1`,
+  );
+  const timeZone = row?.zone ?? 'UTC';
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} (${timeZone})`;
+}
