@@ -1,12 +1,43 @@
 // The operator console's sign-in (docs/product.md §15, decision 019): its own page at /console, the visitors'
 // e-mail link or 8-digit code, then the screens of the operator's role. An address without a role is refused
 // with the server's words.
+import AxeBuilder from '@axe-core/playwright';
 import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+import type { Page } from '@playwright/test';
 import { askForConsoleLink, signInToConsole } from '../support/console';
 import { expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
 
 /** The demo campaign's operator.emails (campaigns/singapore-2025/campaign.yaml): an admin. */
 const CAMPAIGN_ADMIN = 'ops@example.com';
+
+/** No WCAG 2.2 AA violation (axe), as the visitor app's screens (e2e/tests/accessibility.spec.ts). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `axe violations on ${screen}`,
+  ).toEqual([]);
+}
+
+test('the console screens have no accessibility violations', async ({ page }) => {
+  await page.goto('/console');
+  await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
+  await expectAccessible(page, 'the sign-in');
+  // An admin of its own: the other journey reads the campaign admin's mailbox at the same time.
+  const admin = uniqueEmail('admin');
+  await ops('operator:add', admin, '--role', 'admin');
+  await signInToConsole(page, admin);
+  await expectAccessible(page, 'the console home');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await expectAccessible(page, 'the review queue');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
+  await expect(page.getByRole('button', { name: 'Scan voucher' })).toBeVisible();
+  await expectAccessible(page, 'the redeem screen');
+});
 
 test("the campaign's admin signs in by the e-mailed link and sees every screen", async ({ page }) => {
   const link = await signInToConsole(page, CAMPAIGN_ADMIN);
