@@ -20,6 +20,21 @@ const webOnlyTypesFromContractRoot = {
   message: "The contract's root pulls zod into the web app: import values from '@quackquest/contract/core'.",
 };
 
+/** The visitor app never imports the operator console: its first screen stays within budget (decision 006). */
+const visitorNeverImportsConsole = {
+  regex: '(^|/)console(/|$)',
+  message: 'The visitor app never imports the console (apps/web/src/console/): share it through components/ or lib/.',
+};
+/**
+ * The console (its own entry, console.html) imports its own folder, components/, lib/ and the scanner
+ * feature (the visitor app's QR scanner, reused to scan vouchers): never the visitor's routes, layout or
+ * other features, which would tie the two apps' screens together.
+ */
+const consoleImportsOnlyShared = {
+  regex: '(^|/)(app|routes)/|(^|/)features/(?!scanner/)',
+  message: 'The console imports only components/, lib/ and features/scanner/ of the visitor app.',
+};
+
 /** The features of the web app never import each other: what two need goes to components/ or lib/. */
 const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
 const features = readdirSync(featuresDir, { withFileTypes: true })
@@ -34,6 +49,7 @@ const featureZones = features.map((feature) => ({
         paths: [webOnlyTypesFromContractRoot],
         patterns: [
           webNeverImportsServer,
+          visitorNeverImportsConsole,
           {
             // '../other/x' from this feature's folder, or any path through 'features/other/'.
             regex: `^\\.\\./(?!\\.\\./|${feature}/)|(^|/)features/(?!${feature}/)`,
@@ -69,10 +85,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     rules: {
-      'no-restricted-imports': ['error', { paths: [webOnlyTypesFromContractRoot], patterns: [webNeverImportsServer] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [webOnlyTypesFromContractRoot], patterns: [webNeverImportsServer, visitorNeverImportsConsole] },
+      ],
     },
   },
   ...featureZones,
+  {
+    files: ['apps/web/src/console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [webOnlyTypesFromContractRoot], patterns: [webNeverImportsServer, consoleImportsOnlyShared] },
+      ],
+    },
+  },
   {
     // Domain code never imports the HTTP layer: it throws DomainError, which http/errors.ts maps to a status.
     files: ['apps/server/src/**/*.ts'],

@@ -71,6 +71,43 @@ describe('features never import each other', () => {
   });
 });
 
+const CONSOLE_FILE = 'apps/web/src/console/redeem/redeem-screen.tsx';
+
+describe('the visitor app and the operator console stay apart', () => {
+  it.each([
+    [WEB_FILE, "import { ConsoleApp } from '../console/console-app';\nexport const c = ConsoleApp;"],
+    [FEATURE_FILE, "import { screensFor } from '../../console/roles';\nexport const s = screensFor;"],
+    ['apps/web/src/app/routes.tsx', "import { consolePaths } from '../console/console-paths';\nexport const p = consolePaths;"],
+  ])('the visitor app never imports the console: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([expect.stringContaining('never imports the console')]);
+  });
+
+  it.each([
+    ["import { VoucherQr } from '../../features/rewards/voucher-qr';\nexport const v = VoucherQr;"],
+    ["import { AppRoutes } from '../../app/routes';\nexport const r = AppRoutes;"],
+    ["import Welcome from '../../routes/welcome';\nexport const w = Welcome;"],
+  ])('the console never imports visitor screens or features but the scanner: %s', async (code) => {
+    expect(await problems(CONSOLE_FILE, code)).toEqual([expect.stringContaining('imports only components/')]);
+  });
+
+  it('the console may use the scanner, components/, lib/, its own modules and the contract', async () => {
+    const code = [
+      "import type { ScanVerdict } from '../../features/scanner/use-qr-scanner';",
+      "import { Modal } from '../../components/modal';",
+      "import { api } from '../../lib/api-client';",
+      "import { formatTime } from '../time';",
+      "import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';",
+      'export const used: [ScanVerdict | null, unknown, unknown, unknown, number] = [null, Modal, api, formatTime, SIGNIN_CODE_DIGITS];',
+    ].join('\n');
+    expect(await problems(CONSOLE_FILE, code)).toEqual([]);
+  });
+
+  it('still refuses server code and zod values in the console', async () => {
+    const code = "import '@quackquest/server';\nimport { meSchema } from '@quackquest/contract';\nexport const s = meSchema;";
+    expect(await problems(CONSOLE_FILE, code)).toHaveLength(2);
+  });
+});
+
 describe('domain code never imports http/', () => {
   it('refuses http/errors in a domain module', async () => {
     const code = "import { badRequest } from '../http/errors';\nexport const e = badRequest;";

@@ -213,7 +213,9 @@ function measureRoutes(distDir: string): { rows: RouteSizes[]; warnings: string[
     (m) => m[1]!,
   );
   const htmlCss = [...html.matchAll(/<link[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"/g)].map((m) => m[1]!);
-  const entryKeys = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
+  // The visitor app's entry only: console.html is the operator console's own entry (docs/product.md §15),
+  // never loaded by a visitor.
+  const entryKeys = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry && k === 'index.html'));
   const entryFiles = new Set([...filesOf(entryKeys).filter((f) => f.endsWith('.js')), ...htmlJs]);
   const fromManifestOnly = filesOf(entryKeys).filter((f) => f.endsWith('.js') && !htmlJs.includes(f));
   if (fromManifestOnly.length) warnings.push(`entry imports not preloaded by index.html: ${fromManifestOnly.join(', ')}`);

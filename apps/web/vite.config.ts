@@ -55,6 +55,14 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     target: 'es2022',
+    // Two entries: the visitor app (index.html) and the operator console (console.html, docs/product.md §15),
+    // so the visitor's first screen never loads console code.
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        console: path.resolve(import.meta.dirname, 'console.html'),
+      },
+    },
     // The scanner's zxing .wasm is emitted as a file (self-hosted, never from a CDN).
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
   },

@@ -64,4 +64,5 @@ export const consoleMessages = {
   visitorRefused: 'The console is for the crew: your visitor account has no role in it.',
   roleRefused: 'Your role does not allow this. Ask an admin.',
   voucherNotFound: 'No voucher has this code. Check the code and try again.',
+  alreadyRedeemed: (by: string, at: string) => `Already redeemed by ${by} at ${at}.`,
 } as const;

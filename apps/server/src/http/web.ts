@@ -1,4 +1,5 @@
-// Serves the built visitor app (apps/web/dist) with a fallback to index.html for its client-side routes.
+// Serves the built web app (apps/web/dist): the visitor app with a fallback to index.html for its client-side
+// routes, and the operator console (console.html) for /console and everything under it (docs/product.md §15).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,13 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
         .type('text/html')
         .send('<!doctype html><title>QuackQuest</title><p>The web app is not built yet: run <code>npm start</code>.</p>');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(isConsolePath(request.url) ? 'console.html' : 'index.html', webDist);
   });
+}
+
+/** /console, /console/review, /console?token=...: the console's own page, never the visitor app's. */
+function isConsolePath(url: string): boolean {
+  return /^\/console(?:[/?#]|$)/.test(url);
 }

@@ -72,7 +72,7 @@ export async function redeemVoucher(db: Db, code: string, input: { actor: string
   const now = await findVoucher(db, voucher.code);
   if (!redeemed) {
     const at = now.redeemedAt ? await formatCampaignTime(db, now.redeemedAt) : 'an unknown time';
-    throw conflict(`Already redeemed by ${now.redeemedBy ?? 'an unknown operator'} at ${at}.`);
+    throw conflict(consoleMessages.alreadyRedeemed(now.redeemedBy ?? 'an unknown operator', at));
   }
   return now;
 }

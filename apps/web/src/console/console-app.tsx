@@ -1,0 +1,61 @@
+// The console's router (docs/product.md §15): the sign-in until a console session is open, then the screens
+// the operator's role opens. Review and Redeem are their own chunks.
+import { type ReactNode, Suspense, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AlertProvider } from '../components/alert';
+import { LoadErrorBoundary } from '../components/load-error-boundary';
+import { ConsoleHome } from './console-home';
+import { ConsoleLayout } from './console-layout';
+import { consolePaths } from './console-paths';
+import { consoleTexts } from './console-texts';
+import type { ConsoleMe } from './console-types';
+import { mayOpen } from './roles';
+import { SignInScreen } from './sign-in-screen';
+import { useConsoleSession } from './use-console-session';
+
+const ReviewScreen = lazy(() => import('./review/review-screen'));
+const RedeemScreen = lazy(() => import('./redeem/redeem-screen'));
+
+export function ConsoleApp() {
+  const { session, retry, signedIn, signOut } = useConsoleSession();
+  return (
+    <BrowserRouter>
+      <AlertProvider>
+        {session.kind === 'loading' && <p className="loading">Loading...</p>}
+        {session.kind === 'failed' && (
+          <main className="console-center">
+            <p className="error" role="alert">
+              {consoleTexts.loadFailed}
+            </p>
+            <button type="button" className="btn btn--primary" onClick={retry}>
+              {consoleTexts.tryAgain}
+            </button>
+          </main>
+        )}
+        {session.kind === 'signed-out' && <SignInScreen initialError={session.error} onSignedIn={signedIn} />}
+        {session.kind === 'signed-in' && (
+          <ConsoleLayout me={session.me} onSignOut={signOut}>
+            <ConsoleRoutes me={session.me} />
+          </ConsoleLayout>
+        )}
+      </AlertProvider>
+    </BrowserRouter>
+  );
+}
+
+function ConsoleRoutes({ me }: { me: ConsoleMe }) {
+  const guard = (path: string, element: ReactNode) =>
+    mayOpen(me.role, path) ? element : <p className="console-notice">{consoleTexts.notYours}</p>;
+  return (
+    <LoadErrorBoundary>
+      <Suspense fallback={<p className="loading">Loading...</p>}>
+        <Routes>
+          <Route path={consolePaths.home} element={<ConsoleHome me={me} />} />
+          <Route path={consolePaths.review} element={guard(consolePaths.review, <ReviewScreen />)} />
+          <Route path={consolePaths.redeem} element={guard(consolePaths.redeem, <RedeemScreen />)} />
+          <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
+        </Routes>
+      </Suspense>
+    </LoadErrorBoundary>
+  );
+}

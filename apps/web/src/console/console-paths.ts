@@ -1,0 +1,6 @@
+// The console's routes (docs/product.md §15).
+export const consolePaths = {
+  home: '/console',
+  review: '/console/review',
+  redeem: '/console/redeem',
+} as const;

@@ -1,0 +1,23 @@
+// The console's own texts (docs/product.md §15). The server's refusals come in its answers.
+export const consoleTexts = {
+  title: 'QuackQuest console',
+  signInIntro: 'For the crew: reviewers and staff on board. Sign in with the e-mail address an admin added.',
+  emailLabel: 'Email',
+  sendLink: 'Send sign-in link',
+  sending: 'Sending...',
+  checkEmail: 'Check your email',
+  linkSent: (email: string) => `We sent a sign-in link to ${email}. Open it on this device, or type the code from the e-mail.`,
+  codeLabel: (digits: number) => `${digits}-digit code`,
+  signIn: 'Sign in',
+  signingIn: 'Signing in...',
+  useAnotherAddress: 'Use another address',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidCode: (digits: number) => `The code has ${digits} digits.`,
+  signInFailed: 'Sign-in failed. Please try again.',
+  signOut: 'Sign out',
+  loadFailed: 'The console could not be loaded. Check your connection and try again.',
+  tryAgain: 'Try again',
+  notYours: 'Your role does not open this screen.',
+  home: 'Console',
+  signedInAs: 'Signed in as',
+} as const;

@@ -1,0 +1,27 @@
+// The console API's shapes and the review reasons, under the names the console screens use. Everything is the
+// contract's (packages/contract/src/console.ts and constants.ts, zod-free through '@quackquest/contract/core'),
+// so each text and limit lives once.
+import type { OPERATOR_ROLES } from '@quackquest/contract';
+import type {
+  ConsoleVoucher,
+  ReviewDecisionsBody,
+  ReviewDecisionsResult,
+  ReviewItem,
+  ReviewList,
+} from '@quackquest/contract/core';
+
+export { REVIEW_REASONS, REVIEW_REASON_MAX_LENGTH, REVIEW_STATES } from '@quackquest/contract/core';
+export type { ReviewItem };
+
+export type Role = (typeof OPERATOR_ROLES)[number];
+
+export interface ConsoleMe {
+  email: string;
+  role: Role;
+}
+
+export type ReviewState = ReviewItem['state'];
+export type ReviewPage = ReviewList;
+export type ReviewDecision = ReviewDecisionsBody['decisions'][number];
+export type DecisionResult = ReviewDecisionsResult['results'][number];
+export type Voucher = ConsoleVoucher;

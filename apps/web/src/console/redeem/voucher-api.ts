@@ -1,0 +1,14 @@
+// GET /api/console/vouchers/:code and POST /api/console/vouchers/:code/redeem (docs/product.md §10). The
+// server normalises the code (case, dashes, spaces); the browser only trims it.
+import { api } from '../../lib/api-client';
+import type { Voucher } from '../console-types';
+
+const voucherPath = (code: string) => `/api/console/vouchers/${encodeURIComponent(code.trim())}`;
+
+export function fetchVoucher(code: string): Promise<Voucher> {
+  return api<Voucher>(voucherPath(code), { allowUnauthorized: true });
+}
+
+export function redeemVoucher(code: string): Promise<Voucher> {
+  return api<Voucher>(`${voucherPath(code)}/redeem`, { method: 'POST', body: {}, allowUnauthorized: true });
+}

@@ -1,0 +1,89 @@
+// One answer in the review queue (docs/product.md §15): where, who, when, the text or the photo, the ducks
+// waiting on it, and what became of it. The photo comes from /api/console/photos/:attemptId, which the
+// server sends only to reviewers.
+import { forwardRef } from 'react';
+import type { DecisionResult, ReviewItem } from '../console-types';
+import { formatTime } from '../time';
+import { reviewTexts } from './review-texts';
+
+interface ReviewCardProps {
+  item: ReviewItem;
+  current: boolean;
+  selected: boolean;
+  result: DecisionResult | undefined;
+  busy: boolean;
+  onFocusCard: () => void;
+  onToggle: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function ReviewCard(
+  { item, current, selected, result, busy, onFocusCard, onToggle, onApprove, onReject },
+  ref,
+) {
+  const titleId = `review-${item.attemptId}-title`;
+  return (
+    <article
+      ref={ref}
+      tabIndex={-1}
+      className={`review-card${current ? ' review-card--current' : ''}${selected ? ' review-card--selected' : ''}`}
+      aria-labelledby={titleId}
+      aria-current={current ? 'true' : undefined}
+      onFocus={onFocusCard}
+    >
+      <header className="review-card__head">
+        <h2 id={titleId} className="review-card__title">
+          {item.checkpointTitle}
+        </h2>
+        <span className={`review-state review-state--${item.state}`}>{reviewTexts.states[item.state]}</span>
+      </header>
+      <p className="review-card__meta">
+        <strong>{item.visitorName}</strong> <span className="muted">{item.visitorEmail}</span>
+        <br />
+        <time dateTime={new Date(item.submittedAt * 1000).toISOString()}>{formatTime(item.submittedAt)}</time>
+        {' · '}
+        {item.ducks === null
+          ? reviewTexts.notSpun
+          : item.state === 'pending'
+            ? reviewTexts.pendingDucks(item.ducks)
+            : reviewTexts.ducks(item.ducks)}
+      </p>
+      {item.photoUrl ? (
+        <img
+          className="review-card__photo"
+          src={item.photoUrl}
+          alt={reviewTexts.photoAlt(item.checkpointTitle, item.visitorName)}
+          loading="lazy"
+        />
+      ) : (
+        <blockquote className="review-card__text">{item.text}</blockquote>
+      )}
+      {item.decidedBy && item.decidedAt !== null && item.state !== 'pending' && (
+        <p className="review-card__decided">
+          {reviewTexts.decided(item.state, item.decidedBy, formatTime(item.decidedAt))}
+          {item.reason && <>: “{item.reason}”</>}
+        </p>
+      )}
+      {result && !result.ok && (
+        <p className="error" role="alert">
+          {result.message}
+        </p>
+      )}
+      {item.state === 'pending' && (
+        <div className="review-card__actions">
+          <label className="checkbox review-card__select">
+            <input type="checkbox" checked={selected} onChange={onToggle} />
+            {reviewTexts.select}
+          </label>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={onApprove}>
+            {reviewTexts.approve}
+          </button>
+          <button type="button" className="btn btn--danger" disabled={busy} onClick={onReject}>
+            {reviewTexts.reject}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,154 @@
+// /console/review (docs/product.md §15; admin, reviewer): the text answers and photos waiting for a person,
+// oldest first, filtered by state and checkpoint. Approve or reject one or many; on a laptop, j/k move,
+// x selects, a approves, r rejects.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { REVIEW_STATES, type ReviewState } from '../console-types';
+import { RejectDialog } from './reject-dialog';
+import { ReviewCard } from './review-card';
+import { decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
+import { reviewTexts } from './review-texts';
+import { useReviewQueue } from './use-review-queue';
+import '../review.css';
+
+export default function ReviewScreen() {
+  const [state, setState] = useState<ReviewState>('pending');
+  const [checkpoint, setCheckpoint] = useState('');
+  const filter = useMemo(() => ({ state, checkpoint }), [state, checkpoint]);
+  const queue = useReviewQueue(filter);
+  const [cursor, setCursor] = useState(-1);
+  const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const cards = useRef(new Map<number, HTMLElement>());
+
+  const items = useMemo(() => (queue.load.kind === 'ready' ? queue.load.page.items : []), [queue.load]);
+  const current = items[Math.min(cursor, items.length - 1)];
+  const approve = (ids: number[]) => void queue.decide(ids.map((attemptId) => ({ attemptId, decision: 'approve' })));
+  const reject = (ids: number[], reason: string) => {
+    setRejecting(null);
+    void queue.decide(ids.map((attemptId) => ({ attemptId, decision: 'reject', reason })));
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (rejecting) return;
+      const { key, ctrlKey, metaKey, altKey } = event;
+      const action = shortcutOf({ key, ctrlKey, metaKey, altKey, target: event.target as HTMLInputElement | null });
+      if (!action || items.length === 0) return;
+      event.preventDefault();
+      if (action === 'next' || action === 'previous') {
+        const next = moveCursor(cursor, action, items.length);
+        setCursor(next);
+        cards.current.get(items[next]!.attemptId)?.focus();
+        return;
+      }
+      const pending = current?.state === 'pending' ? current.attemptId : undefined;
+      if (action === 'select' && pending !== undefined) queue.toggle(pending);
+      const targets = decisionTargets(queue.selected, pending);
+      if (targets.length === 0) return;
+      if (action === 'approve') approve(targets);
+      if (action === 'reject') setRejecting(targets);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const checkpoints = queue.load.kind === 'ready' ? queue.load.page.checkpoints : [];
+  const selectedIds = [...queue.selected];
+
+  return (
+    <section className="review" aria-labelledby="review-title">
+      <h1 id="review-title" className="console-title">
+        {reviewTexts.title}
+      </h1>
+      <div className="review-filters">
+        <label className="field">
+          <span className="field__label">{reviewTexts.stateLabel}</span>
+          <select className="input" value={state} onChange={(event) => setState(event.target.value as ReviewState)}>
+            {REVIEW_STATES.map((s) => (
+              <option key={s} value={s}>
+                {reviewTexts.states[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{reviewTexts.checkpointLabel}</span>
+          <select className="input" value={checkpoint} onChange={(event) => setCheckpoint(event.target.value)}>
+            <option value="">{reviewTexts.allCheckpoints}</option>
+            {checkpoints.map((c) => (
+              <option key={c.checkpointId} value={c.checkpointId}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="review-legend">
+        {reviewTexts.shortcuts}:{' '}
+        {shortcutLegend.map((s) => (
+          <span key={s.key} className="review-legend__key">
+            <kbd>{s.key}</kbd> {s.does}
+          </span>
+        ))}
+      </p>
+      <p className="review-summary" role="status" aria-live="polite">
+        {queue.summary}
+      </p>
+      {queue.load.kind === 'loading' && <p className="loading">Loading...</p>}
+      {queue.load.kind === 'failed' && (
+        <div className="console-notice" role="alert">
+          <p>{reviewTexts.loadFailed}</p>
+          {queue.load.message !== reviewTexts.loadFailed && <p className="muted">{queue.load.message}</p>}
+          <button type="button" className="btn btn--primary" onClick={queue.retry}>
+            {reviewTexts.tryAgain}
+          </button>
+        </div>
+      )}
+      {queue.load.kind === 'ready' && items.length === 0 && <p className="console-notice">{reviewTexts.empty[state]}</p>}
+      <div className="review-list">
+        {items.map((item, index) => (
+          <ReviewCard
+            key={item.attemptId}
+            ref={(element) => {
+              if (element) cards.current.set(item.attemptId, element);
+              else cards.current.delete(item.attemptId);
+            }}
+            item={item}
+            current={item === current}
+            selected={queue.selected.has(item.attemptId)}
+            result={queue.results.get(item.attemptId)}
+            busy={queue.busy}
+            onFocusCard={() => setCursor(index)}
+            onToggle={() => queue.toggle(item.attemptId)}
+            onApprove={() => approve([item.attemptId])}
+            onReject={() => setRejecting([item.attemptId])}
+          />
+        ))}
+      </div>
+      {queue.load.kind === 'ready' && queue.load.page.nextBefore !== null && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => void queue.loadMore()}>
+          {reviewTexts.loadMore}
+        </button>
+      )}
+      {selectedIds.length > 0 && (
+        <div className="review-bulk" role="region" aria-label="Selected answers">
+          <button type="button" className="btn btn--primary" disabled={queue.busy} onClick={() => approve(selectedIds)}>
+            {reviewTexts.approveSelected(selectedIds.length)}
+          </button>
+          <button type="button" className="btn btn--danger" disabled={queue.busy} onClick={() => setRejecting(selectedIds)}>
+            {reviewTexts.rejectSelected(selectedIds.length)}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={queue.clearSelection}>
+            {reviewTexts.clearSelection}
+          </button>
+        </div>
+      )}
+      {rejecting && (
+        <RejectDialog
+          count={rejecting.length}
+          onReject={(reason) => reject(rejecting, reason)}
+          onClose={() => setRejecting(null)}
+        />
+      )}
+    </section>
+  );
+}

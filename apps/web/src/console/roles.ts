@@ -1,0 +1,38 @@
+// Which console screens each role opens (docs/product.md §15, decision 019). The server checks the role on
+// every call; this only decides what the navigation offers.
+import type { Role } from './console-types';
+import { consolePaths } from './console-paths';
+
+export interface ConsoleScreen {
+  path: string;
+  label: string;
+  /** What the screen is for, on the console's home. */
+  hint: string;
+}
+
+const review: ConsoleScreen = {
+  path: consolePaths.review,
+  label: 'Review',
+  hint: 'Approve or reject text answers and photos.',
+};
+const redeem: ConsoleScreen = {
+  path: consolePaths.redeem,
+  label: 'Redeem',
+  hint: "Scan or type a visitor's voucher and hand out the reward.",
+};
+
+const screensByRole: Record<Role, ConsoleScreen[]> = {
+  admin: [review, redeem],
+  reviewer: [review],
+  staff: [redeem],
+};
+
+export function screensFor(role: Role): ConsoleScreen[] {
+  return screensByRole[role];
+}
+
+export function mayOpen(role: Role, path: string): boolean {
+  return screensFor(role).some((screen) => screen.path === path);
+}
+
+export const roleLabels: Record<Role, string> = { admin: 'Admin', reviewer: 'Reviewer', staff: 'Staff' };

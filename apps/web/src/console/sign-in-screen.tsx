@@ -1,0 +1,122 @@
+// /console signed out (docs/product.md §15): the address gets an e-mail link that opens /console, and an
+// 8-digit code for when the link opens on another device. A refusal (no role: 403) shows the server's words.
+import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+import { useState } from 'react';
+import { failureMessage } from '../lib/api-client';
+import { consoleTexts } from './console-texts';
+import type { ConsoleMe } from './console-types';
+import { sendConsoleLink, signInToConsole } from './sign-in-api';
+
+interface SignInScreenProps {
+  initialError: string;
+  onSignedIn: (me: ConsoleMe) => void;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const codePattern = new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`);
+
+export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState(initialError);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await work();
+    } catch (failure) {
+      setError(failureMessage(failure, consoleTexts.signInFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = () => {
+    if (!emailPattern.test(email.trim())) return setError(consoleTexts.invalidEmail);
+    void run(async () => {
+      await sendConsoleLink(email);
+      setSentTo(email.trim());
+    });
+  };
+  const verify = () => {
+    if (!codePattern.test(code.trim())) return setError(consoleTexts.invalidCode(SIGNIN_CODE_DIGITS));
+    void run(async () => onSignedIn(await signInToConsole({ email: sentTo, code: code.trim() })));
+  };
+
+  return (
+    <main className="console-center console-sign-in">
+      <h1 className="console-title">{consoleTexts.title}</h1>
+      {!sentTo ? (
+        <form
+          className="console-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <p>{consoleTexts.signInIntro}</p>
+          <label className="field">
+            <span className="field__label">{consoleTexts.emailLabel}</span>
+            <input
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? consoleTexts.sending : consoleTexts.sendLink}
+          </button>
+        </form>
+      ) : (
+        <form
+          className="console-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            verify();
+          }}
+        >
+          <h2 className="console-subtitle">{consoleTexts.checkEmail}</h2>
+          <p>{consoleTexts.linkSent(sentTo)}</p>
+          <label className="field">
+            <span className="field__label">{consoleTexts.codeLabel(SIGNIN_CODE_DIGITS)}</span>
+            <input
+              className="input console-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SIGNIN_CODE_DIGITS}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? consoleTexts.signingIn : consoleTexts.signIn}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => {
+              setSentTo('');
+              setCode('');
+              setError('');
+            }}
+          >
+            {consoleTexts.useAnotherAddress}
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </main>
+  );
+}

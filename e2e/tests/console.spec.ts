@@ -1,0 +1,98 @@
+// The operator console's sign-in (docs/product.md §15, decision 019): its own page at /console, the visitors'
+// e-mail link or 8-digit code, then the screens of the operator's role. An address without a role is refused
+// with the server's words.
+import AxeBuilder from '@axe-core/playwright';
+import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+import type { Page } from '@playwright/test';
+import { askForConsoleLink, signInToConsole } from '../support/console';
+import { expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
+
+/** The demo campaign's operator.emails (campaigns/singapore-2025/campaign.yaml): an admin. */
+const CAMPAIGN_ADMIN = 'ops@example.com';
+
+/** No WCAG 2.2 AA violation (axe), as the visitor app's screens (e2e/tests/accessibility.spec.ts). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `axe violations on ${screen}`,
+  ).toEqual([]);
+}
+
+test('the console screens have no accessibility violations', async ({ page }) => {
+  await page.goto('/console');
+  await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
+  await expectAccessible(page, 'the sign-in');
+  // An admin of its own: the other journey reads the campaign admin's mailbox at the same time.
+  const admin = uniqueEmail('admin');
+  await ops('operator:add', admin, '--role', 'admin');
+  await signInToConsole(page, admin);
+  await expectAccessible(page, 'the console home');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await expectAccessible(page, 'the review queue');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
+  await expect(page.getByRole('button', { name: 'Scan voucher' })).toBeVisible();
+  await expectAccessible(page, 'the redeem screen');
+});
+
+test("the campaign's admin signs in by the e-mailed link and sees every screen", async ({ page }) => {
+  const link = await signInToConsole(page, CAMPAIGN_ADMIN);
+  expect(new URL(link).pathname).toBe('/console');
+  // The token is spent and gone from the address bar.
+  await expect(page).toHaveURL(/\/console$/);
+  const header = page.getByRole('banner');
+  await expect(header).toContainText(CAMPAIGN_ADMIN);
+  await expect(header).toContainText('Admin');
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem']);
+
+  // The session survives a reload; signing out ends it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await header.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
+  expect((await page.request.get('/api/console/me')).status()).toBe(401);
+});
+
+test('a reviewer signs in with the code on another device and sees only the review queue', async ({ page }) => {
+  const reviewer = uniqueEmail('reviewer');
+  await ops('operator:add', reviewer, '--role', 'reviewer');
+  await askForConsoleLink(page, reviewer);
+  const [mail] = await readMail(reviewer);
+  const code = new RegExp(`\\b(\\d{${SIGNIN_CODE_DIGITS}})\\b`).exec(mail!.text)![1]!;
+
+  await page.getByLabel(`${SIGNIN_CODE_DIGITS}-digit code`).fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Reviewer');
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Review']);
+
+  // Redemption is not a reviewer's screen, even by its address.
+  await page.goto('/console/redeem');
+  await expect(page.getByText('Your role does not open this screen.')).toBeVisible();
+});
+
+test('an address without a role is refused with the reason', async ({ page }) => {
+  const stranger = uniqueEmail('stranger');
+  await askForConsoleLink(page, stranger);
+  const [mail] = await readMail(stranger);
+  await page.goto(linkIn(mail!));
+  await expect(page.getByRole('alert')).toHaveText('This address has no role in the console. Ask an admin to add you.');
+  await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
+});
+
+test('the visitor app does not open the console, and the console is its own page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => /console/i.test(script))).toEqual([]);
+  await page.goto('/console/review');
+  await expect(page).toHaveTitle('QuackQuest console');
+});
