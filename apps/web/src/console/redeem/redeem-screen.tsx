@@ -8,6 +8,7 @@ import type { Voucher } from '../console-types';
 import { redeemTexts } from './redeem-texts';
 import { fetchVoucher, redeemVoucher } from './voucher-api';
 import { VoucherView } from './voucher-view';
+import { ScanIcon } from '../../features/scanner/scan-icon';
 import '../redeem.css';
 
 // The console reuses the visitor app's scanner popup: camera, scan box, decoder and camera errors.
@@ -81,15 +82,7 @@ export default function RedeemScreen() {
         {redeemTexts.title}
       </h1>
       <button type="button" className="btn btn--duck btn--block redeem__scan" onClick={() => setScanning(true)}>
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-          <path
-            d="M3 8V3h5M16 3h5v5M21 16v5h-5M8 21H3v-5M7 12h10"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-          />
-        </svg>
+        <ScanIcon size={28} />
         {redeemTexts.scan}
       </button>
       <form

@@ -2,6 +2,7 @@
 // QR decoder) loads only when the button is pressed. `onCode` asks the server about each code found.
 import { Suspense, lazy, useCallback, useState } from 'react';
 import type { ScanVerdict } from './use-qr-scanner';
+import { ScanIcon } from './scan-icon';
 
 const ScanPopup = lazy(() => import('./scan-popup'));
 
@@ -17,15 +18,7 @@ export function ScanAction({ onCode, onValid }: ScanActionProps) {
   return (
     <>
       <button type="button" className="btn btn--duck btn--block scan-button" onClick={() => setOpen(true)}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M3 8V3h5M16 3h5v5M21 16v5h-5M8 21H3v-5M7 12h10"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-          />
-        </svg>
+        <ScanIcon size={24} />
         Scan QR Code
       </button>
       {open && (
