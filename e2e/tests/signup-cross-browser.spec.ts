@@ -66,8 +66,10 @@ test('an in-app browser is told that Google may not work and pointed to the e-ma
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('note')).toHaveText(/^Google sign-in may not work inside Instagram's browser\./);
+    // On the welcome page the e-mail way is the link just below; /login points back to the welcome page.
+    await expect(page.getByRole('note')).toContainText('Use "Use another way to sign in" below');
     await page.goto('/login');
-    await expect(page.getByRole('note')).toContainText('we e-mail you a sign-in link and a code');
+    await expect(page.getByRole('note')).toContainText('on the welcome page: we e-mail you a sign-in link and a code');
   } finally {
     await context.close();
   }

@@ -7,7 +7,16 @@ import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 import { detectInAppBrowser, inAppBrowserNotice } from './in-app-browser';
 
-export function GoogleButton({ onFailure, busy = false }: { onFailure: (message: string) => void; busy?: boolean }) {
+export function GoogleButton({
+  onFailure,
+  busy = false,
+  page,
+}: {
+  onFailure: (message: string) => void;
+  busy?: boolean;
+  /** Where the button is: the in-app browser note points to the e-mail way from there. */
+  page: 'welcome' | 'login';
+}) {
   const [starting, setStarting] = useState(false);
   useEffect(() => {
     // Coming back with the browser's Back button restores this page from the cache: un-busy it.
@@ -36,7 +45,7 @@ export function GoogleButton({ onFailure, busy = false }: { onFailure: (message:
     <>
       {inApp && (
         <p className="banner in-app-notice" role="note">
-          {inAppBrowserNotice(inApp)}
+          {inAppBrowserNotice(inApp, page)}
         </p>
       )}
       <button

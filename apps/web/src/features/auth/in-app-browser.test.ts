@@ -46,8 +46,11 @@ describe('detectInAppBrowser', () => {
     expect(detectInAppBrowser(userAgent)).toBe(app);
   });
 
-  it('names the app and offers the e-mail way', () => {
-    expect(inAppBrowserNotice('Instagram')).toBe(
+  it('names the app and offers the e-mail way, below the button on the welcome page', () => {
+    expect(inAppBrowserNotice('Instagram', 'welcome')).toBe(
+      `Google sign-in may not work inside Instagram's browser. Use "Use another way to sign in" below: we e-mail you a sign-in link and a code.`,
+    );
+    expect(inAppBrowserNotice('Instagram', 'login')).toBe(
       `Google sign-in may not work inside Instagram's browser. Use "Use another way to sign in" on the welcome page: we e-mail you a sign-in link and a code.`,
     );
   });

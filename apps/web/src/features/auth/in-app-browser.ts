@@ -13,7 +13,11 @@ export function detectInAppBrowser(userAgent: string): string | null {
   return IN_APP_BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
 }
 
-/** The notice shown above the Google button in such a browser. */
-export function inAppBrowserNotice(app: string): string {
-  return `Google sign-in may not work inside ${app}'s browser. Use "Use another way to sign in" on the welcome page: we e-mail you a sign-in link and a code.`;
+/**
+ * The notice shown above the Google button in such a browser. On the welcome page the e-mail way is the link
+ * just below the button; /login has none, so it points back to the welcome page.
+ */
+export function inAppBrowserNotice(app: string, page: 'welcome' | 'login'): string {
+  const where = page === 'welcome' ? 'below' : 'on the welcome page';
+  return `Google sign-in may not work inside ${app}'s browser. Use "Use another way to sign in" ${where}: we e-mail you a sign-in link and a code.`;
 }

@@ -69,7 +69,7 @@ export function ProviderSignIn() {
             </p>
           )}
         </div>
-        <GoogleButton busy={busy} onFailure={setError} />
+        <GoogleButton page="login" busy={busy} onFailure={setError} />
       </div>
     </>
   );

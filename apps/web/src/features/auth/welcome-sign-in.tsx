@@ -28,7 +28,7 @@ export function WelcomeSignIn() {
           </button>
         </div>
       )}
-      <GoogleButton onFailure={(message) => void alert(message)} />
+      <GoogleButton page="welcome" onFailure={(message) => void alert(message)} />
       <button type="button" className="link-button welcome__other press" onClick={() => setPopup('email')}>
         Use another way to sign in
       </button>
