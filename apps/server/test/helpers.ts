@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckpointType } from '@quackquest/contract';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { applyPack } from '../src/campaign/load';
 import { readPack } from '../src/campaign/pack';
@@ -167,3 +167,17 @@ export const attempt = (user: TestUser, slug: string, answer: unknown) =>
 export const spin = (user: TestUser) => api('POST', '/api/spin', user, { type: 'Scan' });
 export const me = async (user: TestUser) =>
   (await api('GET', '/api/me', user)).body as { duckPoints: number; pendingDuckPoints: number; rank: number; totalUsers: number };
+
+/** A 3-duck reward claimed by this visitor through the API: its item and voucher code. */
+export async function claimVoucher(user: TestUser): Promise<{ item: string; code: string }> {
+  const reward = await addReward({ price: 3 });
+  const response = await api(
+    'POST',
+    '/api/claims',
+    user,
+    { item: reward.item },
+    { 'idempotency-key': `key-${randomBytes(8).toString('hex')}` },
+  );
+  expect(response.status).toBe(201);
+  return { item: reward.item, code: response.body.voucherCode as string };
+}

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, addReward, api, createUser, getTestContext } from '../../test/helpers';
+import { type TestUser, api, createUser, getTestContext, claimVoucher } from '../../test/helpers';
 import { redeemVoucher as redeem } from '../vouchers/vouchers';
 import { formatRedeemedVoucher } from './vouchers';
 
@@ -8,19 +7,6 @@ const redeemVoucher = (db: Parameters<typeof redeem>[0], code: string) => redeem
 
 async function db() {
   return (await getTestContext()).database.db;
-}
-
-async function claimVoucher(user: TestUser): Promise<{ item: string; code: string }> {
-  const reward = await addReward({ price: 3 });
-  const response = await api(
-    'POST',
-    '/api/claims',
-    user,
-    { item: reward.item },
-    { 'idempotency-key': `key-${randomBytes(8).toString('hex')}` },
-  );
-  expect(response.status).toBe(201);
-  return { item: reward.item, code: response.body.voucherCode as string };
 }
 
 const profile = async (user: TestUser) =>

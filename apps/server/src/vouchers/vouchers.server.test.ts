@@ -1,27 +1,13 @@
 // Vouchers on board in the console (docs/product.md §14): staff look up a voucher and redeem it once; a second
 // redemption names who and when, in the campaign's time zone.
-import { randomBytes } from 'node:crypto';
 import { type ConsoleVoucher, consoleMessages } from '@quackquest/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOperator, createOperator } from '../../test/console';
-import { type TestUser, addReward, api, createUser, getTestContext } from '../../test/helpers';
+import { type TestUser, api, createUser, getTestContext, claimVoucher } from '../../test/helpers';
 import { queryRows } from '../db/client';
 import { auditLog, claims } from '../db/schema';
 import { normalizeVoucherCode } from './vouchers';
-
-async function claimVoucher(user: TestUser): Promise<{ item: string; code: string }> {
-  const reward = await addReward({ price: 3 });
-  const response = await api(
-    'POST',
-    '/api/claims',
-    user,
-    { item: reward.item },
-    { 'idempotency-key': `key-${randomBytes(8).toString('hex')}` },
-  );
-  expect(response.status).toBe(201);
-  return { item: reward.item, code: response.body.voucherCode as string };
-}
 
 async function call(operator: TestOperator, method: 'GET' | 'POST', code: string) {
   const { app } = await getTestContext();

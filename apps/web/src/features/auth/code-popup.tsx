@@ -1,12 +1,12 @@
 // "Have a code instead?": the 8-digit code from the e-mail signs in when the link opened in another
 // browser (POST /api/auth/email-link/verify {email, code}).
-import { EMAIL_MAX_LENGTH, SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
 import { verifyEmailLink } from './email-link-verify-api';
-import { authTexts, fieldLabels } from './auth-texts';
-import { FormField } from './form-field';
+import { authTexts } from './auth-texts';
+import { EmailField, FormField } from './form-field';
 import type { LinkProof } from './login-rules';
 import { validateMagicLinkEmail } from './signup-rules';
 import { useLogin } from './use-sign-in';
@@ -55,14 +55,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         }}
       >
         <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
-        <FormField
-          label={fieldLabels.email}
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={setEmail}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <FormField
           label="CODE"
           inputMode="numeric"

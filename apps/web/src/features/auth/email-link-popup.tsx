@@ -1,12 +1,11 @@
 // The welcome page's e-mail popup: send a magic link back to / (docs/product.md §2.2).
-import { EMAIL_MAX_LENGTH } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
 import { sendEmailLink } from './email-link-api';
 import { writeEmailForSignIn } from './auth-storage';
-import { authTexts, fieldLabels } from './auth-texts';
-import { FormField } from './form-field';
+import { authTexts } from './auth-texts';
+import { EmailField } from './form-field';
 import { validateMagicLinkEmail } from './signup-rules';
 
 interface EmailLinkPopupProps {
@@ -45,15 +44,7 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
         }}
       >
         <p className="dialog__text">We&apos;ll send you a magic link. Tap it on this phone to sign in: no password needed.</p>
-        <FormField
-          label={fieldLabels.email}
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={setEmail}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} autoFocus />
         {error && (
           <p className="error" role="alert">
             {error}

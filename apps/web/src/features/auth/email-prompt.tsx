@@ -1,9 +1,8 @@
 // The spec's prompt 'Please provide your email for confirmation', as an in-app dialog.
-import { EMAIL_MAX_LENGTH } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
-import { authTexts, fieldLabels } from './auth-texts';
-import { FormField } from './form-field';
+import { authTexts } from './auth-texts';
+import { EmailField } from './form-field';
 
 export function EmailPrompt({ onSubmit, onCancel }: { onSubmit: (email: string) => void; onCancel: () => void }) {
   const [email, setEmail] = useState('');
@@ -18,15 +17,7 @@ export function EmailPrompt({ onSubmit, onCancel }: { onSubmit: (email: string) 
           else onCancel();
         }}
       >
-        <FormField
-          label={fieldLabels.email}
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          onChange={setEmail}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} autoFocus />
         <div className="dialog__actions">
           <button type="submit" className="btn btn--primary">
             OK

@@ -1,8 +1,8 @@
 // The sign-up form shared by /signup (with EMAIL) and /signup-google (the provider gives the e-mail).
-import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@quackquest/contract/core';
+import { INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { fieldLabels } from './auth-texts';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 import type { SignupFormValues } from './signup-rules';
 import { Terms } from './terms';
 
@@ -35,17 +35,7 @@ export function SignupForm<T extends SignupFormValues>({
           onSubmit();
         }}
       >
-        {withEmail && (
-          <FormField
-            label={fieldLabels.email}
-            type="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            required
-            value={values.email}
-            onChange={(email) => set({ email })}
-          />
-        )}
+        {withEmail && <EmailField required value={values.email} onChange={(email) => set({ email })} />}
         <FormField
           label={fieldLabels.fullName}
           autoComplete="name"
