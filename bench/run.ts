@@ -130,6 +130,17 @@ function processCpuMs(pids: (number | string)[], keep: (stat: string) => boolean
  * `count` more server instances on the same PostgreSQL: the real server (`apps/server/src/server.ts`) in its
  * own process each, production settings, loopback ports. Resolves once each answers /healthz.
  */
+/**
+ * Production as a deployer runs it (decision 024 names what it insists on): no mail is sent by the benchmark, so
+ * the SMTP address only has to be explicit; photos are not measured here.
+ */
+const BENCH_PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  ALLOW_EMBEDDED_DATABASE: '1',
+  ALLOW_LOCAL_PHOTOS: '1',
+} as const;
+
 async function startInstances(count: number, env: { DATABASE_URL: string; SESSION_SECRET: string }, dataDir: string) {
   const children: ChildProcess[] = [];
   const urls: string[] = [];
@@ -141,7 +152,8 @@ async function startInstances(count: number, env: { DATABASE_URL: string; SESSIO
       env: {
         ...process.env,
         ...env,
-        NODE_ENV: 'production',
+        ...BENCH_PRODUCTION,
+        CAMPAIGN: path.join(repoRoot, 'campaigns/demo'),
         LOG_LEVEL: 'silent',
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -350,7 +362,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
   const label = `${kind} ${users.toLocaleString('en')} users`;
   try {
     const env = parseEnv({
-      NODE_ENV: 'production',
+      ...BENCH_PRODUCTION,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',

@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
 import { registerErrorHandlers } from './http/errors';
+import { registerHealth } from './http/health';
 import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
 import { registerRouteRegistry } from './http/route-registry';
@@ -88,11 +89,13 @@ export async function buildApp(options: BuildOptions) {
   registerOriginCheck(app, env.PUBLIC_URL);
   registerRouteRegistry(app);
 
-  app.get('/healthz', { config: { public: true } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok' };
-  });
   const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
+  const drain = registerHealth(
+    app,
+    { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
+    { drainDelayMs: env.DRAIN_DELAY_MS },
+  );
+  app.decorate('drain', drain);
   await app.register(authRoutes(ctx, mailer));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
@@ -106,6 +109,13 @@ export async function buildApp(options: BuildOptions) {
   await app.register(voucherRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Readiness 503, then close once the requests in flight are answered (http/health.ts). */
+    drain(): Promise<void>;
+  }
 }
 
 /**

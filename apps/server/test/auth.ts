@@ -27,6 +27,17 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
   return app;
 }
 
+/** What production insists on (decision 024), with the test's own SMTP server (test/smtp.ts) for its e-mail. */
+export function productionEnv(smtpUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'p'.repeat(40),
+    SMTP_URL: smtpUrl,
+    ALLOW_EMBEDDED_DATABASE: '1',
+    ALLOW_LOCAL_PHOTOS: '1',
+  };
+}
+
 /** A client address of its own, so a test never spends another test's per-client limit. */
 export const uniqueIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 export const uniqueEmail = (prefix = 'visitor') => `${unique(prefix)}@example.com`;

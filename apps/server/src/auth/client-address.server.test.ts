@@ -2,15 +2,22 @@
 // TRUST_PROXY names the proxies in front, and then the address the last trusted proxy saw.
 import { authMessages } from '@quackquest/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildTestApp, call, productionEnv, uniqueEmail, uniqueIp } from '../../test/auth';
 import { getTestContext } from '../../test/helpers';
+import { type TestSmtp, startSmtp } from '../../test/smtp';
 import { emailLinks } from '../db/schema';
 
 const apps: App[] = [];
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
+  await smtp.close();
 });
 
 async function appWith(env: Record<string, string>) {
@@ -36,7 +43,7 @@ async function countedAddress(app: App, socket: string, forwardedFor: string): P
 describe('the client address behind a proxy', () => {
   it('without TRUST_PROXY, in production too, a rotating X-Forwarded-For does not escape the per-client limit', async () => {
     // A small per-IP limit (SIGNIN_LINKS_PER_IP, decision 015), so the test needs few requests.
-    const app = await appWith({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), SIGNIN_LINKS_PER_IP: '20' });
+    const app = await appWith({ ...productionEnv(smtp.url), SIGNIN_LINKS_PER_IP: '20' });
     const socket = uniqueIp();
     for (let i = 0; i < 20; i++) {
       const sent = await call(app, 'POST', '/api/auth/email-link', {

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { type App, buildTestApp, call, productionEnv, uniqueEmail, uniqueIp } from '../../test/auth';
 import { getTestContext } from '../../test/helpers';
+import { startSmtp } from '../../test/smtp';
 import type { OutboxEntry } from '../mail/mailer';
 
 let shared: App;
@@ -86,16 +87,21 @@ describe('dev outbox', () => {
   });
 
   it('does not exist in production, and no sign-in link reaches the logs there', async () => {
-    const { app: production, lines } = await appWithLog({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+    const smtp = await startSmtp();
+    const { app: production, lines } = await appWithLog(productionEnv(smtp.url));
     const email = uniqueEmail('prod');
     const sent = await call(production, 'POST', '/api/auth/email-link', { body: { email }, ip: uniqueIp() });
     expect(sent.status).toBe(202);
+    // The link went out by e-mail, and only there.
+    const mail = await smtp.waitFor(email);
+    await smtp.close();
+    expect(mail.parsed.text).toMatch(/token=/);
     const reply = await call(production, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
     expect(reply.status).toBe(404);
     expect(JSON.stringify(reply.body)).not.toContain(email);
     const log = lines.join('');
     expect(log).not.toMatch(/token=/);
     expect(log).not.toMatch(/"code"/);
-    expect(log).toContain('e-mail not sent: SMTP_URL is not set');
+    expect(log).not.toContain(email);
   });
 });

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
 
 const secret = 'x'.repeat(32);
+/** Everything production insists on (decision 024). */
+const production = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: secret,
+  SMTP_URL: 'smtp://mail.example.com:587',
+  DATABASE_URL: 'postgres://qq@db:5432/qq',
+  S3_BUCKET: 'photos',
+};
 
 describe('parseEnv', () => {
   it('starts with no variables at all, on the documented defaults', () => {
@@ -78,7 +86,7 @@ describe('parseEnv', () => {
 
   it('believes no proxy unless TRUST_PROXY names them, in every NODE_ENV (decision 018)', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).TRUST_PROXY).toBe(false);
+    expect(parseEnv(production).TRUST_PROXY).toBe(false);
     for (const off of ['', 'off', 'false', '0', 'OFF']) expect(parseEnv({ TRUST_PROXY: off }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8, loopback' }).TRUST_PROXY).toEqual([
@@ -97,7 +105,36 @@ describe('parseEnv', () => {
     expect(parseEnv({ ALLOW_REMOTE_DEV: '0' }).ALLOW_REMOTE_DEV).toBe(false);
   });
 
-  it('accepts production with a SESSION_SECRET', () => {
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: secret }).NODE_ENV).toBe('production');
+  it('accepts production with its explicit settings, and loads no demo campaign there', () => {
+    const env = parseEnv(production);
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.CAMPAIGN).toBeUndefined();
+    expect(parseEnv({ ...production, CAMPAIGN: 'campaigns/singapore-2025' }).CAMPAIGN).toBe('campaigns/singapore-2025');
+  });
+
+  it.each<[string, string, Record<string, string>]>([
+    ['SMTP_URL', 'SMTP_URL:', { SMTP_URL: '' }],
+    ['DATABASE_URL', 'ALLOW_EMBEDDED_DATABASE=1', { DATABASE_URL: '' }],
+    ['S3_BUCKET', 'ALLOW_LOCAL_PHOTOS=1', { S3_BUCKET: '' }],
+    ['SESSION_SECRET', 'SESSION_SECRET:', { SESSION_SECRET: '' }],
+  ])('refuses production without %s, naming it and the way out', (variable, hint, missing) => {
+    expect(() => parseEnv({ ...production, ...missing })).toThrow(new RegExp(`^\\s*${variable}:.*`, 'm'));
+    expect(() => parseEnv({ ...production, ...missing })).toThrow(hint);
+  });
+
+  it('runs production on the embedded database and local photos only when told to', () => {
+    const env = parseEnv({
+      ...production,
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+      ALLOW_EMBEDDED_DATABASE: '1',
+      ALLOW_LOCAL_PHOTOS: '1',
+    });
+    expect(env).toMatchObject({
+      DATABASE_URL: undefined,
+      S3_BUCKET: undefined,
+      ALLOW_EMBEDDED_DATABASE: true,
+      ALLOW_LOCAL_PHOTOS: true,
+    });
   });
 });

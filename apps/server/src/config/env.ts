@@ -13,6 +13,9 @@ export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_SIGNIN_LINKS_PER_IP = 3000;
 export const DEFAULT_SIGNIN_MAIL_PER_MINUTE = 300;
 
+/** A yes/no setting: 1 or true, 0 or false; unset is no. */
+const flag = optional.pipe(z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true');
+
 /** A whole number from the environment, with a default when unset or empty. */
 const count = (fallback: number, max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(max).default(fallback));
@@ -28,7 +31,8 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   ),
-  CAMPAIGN: z.string().min(1).default('campaigns/demo'),
+  /** The pack to load at start; outside production the demo campaign when unset. */
+  CAMPAIGN: optional,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,
   MAIL_FROM: optional,
@@ -48,11 +52,17 @@ const envSchema = z.object({
   /** Which proxies' X-Forwarded-For to believe (decision 018): off, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: optional.transform((value, ctx) => parseTrustProxy(value, ctx)),
   /** Development listens beyond loopback only when this says so (decision 018). */
-  ALLOW_REMOTE_DEV: optional.pipe(z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true'),
+  ALLOW_REMOTE_DEV: flag,
   /** Request bodies: time allowed on top of their bytes at the minimum rate (decision 017). */
   BODY_GRACE_MS: z.coerce.number().int().min(1).default(30_000),
   /** The slowest real transfer: 40,000 B/s = 320 kbit/s, 80 % of ship Wi-Fi's 400 kbit/s (decision 017). */
   BODY_MIN_BYTES_PER_SEC: z.coerce.number().int().min(1).default(40_000),
+  /** Production keeps photos on this machine's disk only when this says so (one instance; decision 024). */
+  ALLOW_LOCAL_PHOTOS: flag,
+  /** Production runs on the embedded database (PGlite) only when this says so (one instance; decision 024). */
+  ALLOW_EMBEDDED_DATABASE: flag,
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (http/health.ts). */
+  DRAIN_DELAY_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(60_000).default(0)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -108,8 +118,34 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
-  }
+  if (env.NODE_ENV !== 'production') return { ...env, CAMPAIGN: env.CAMPAIGN ?? DEMO_CAMPAIGN };
+  const unsafe = productionRefusals(env);
+  if (unsafe.length > 0)
+    throw new ConfigError(`Unsafe production configuration:\n${unsafe.map((line) => `  ${line}`).join('\n')}`);
   return env;
+}
+
+const DEMO_CAMPAIGN = 'campaigns/demo';
+
+/**
+ * What production refuses to start with (decision 024), each naming its variable. A missing CAMPAIGN is allowed
+ * here and refused by server.ts only when the database holds no campaign yet.
+ */
+function productionRefusals(env: Env): string[] {
+  const refusals: string[] = [];
+  if (!env.SESSION_SECRET) refusals.push('SESSION_SECRET: required when NODE_ENV=production');
+  if (!env.SMTP_URL) {
+    refusals.push('SMTP_URL: required when NODE_ENV=production: visitors and the crew sign in with an e-mailed link or code');
+  }
+  if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+    refusals.push(
+      'DATABASE_URL: required when NODE_ENV=production, or set ALLOW_EMBEDDED_DATABASE=1 to run one instance on the embedded database in DATA_DIR',
+    );
+  }
+  if (!env.S3_BUCKET && !env.ALLOW_LOCAL_PHOTOS) {
+    refusals.push(
+      "S3_BUCKET: required when NODE_ENV=production, or set ALLOW_LOCAL_PHOTOS=1 to keep photos on this machine's disk (one instance only)",
+    );
+  }
+  return refusals;
 }

@@ -3,6 +3,13 @@ import { ConfigError, parseEnv } from './env';
 import { checkListenHost, isLoopbackAddress } from './listen';
 
 const secret = 'x'.repeat(32);
+/** Production's explicit settings (decision 024), so only HOST is under test. */
+const productionSettings = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail:25',
+  ALLOW_EMBEDDED_DATABASE: '1',
+  ALLOW_LOCAL_PHOTOS: '1',
+};
 
 describe('isLoopbackAddress', () => {
   it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '[::1]'])('%s is this machine', (address) => {
@@ -35,6 +42,6 @@ describe('checkListenHost (server.ts calls it before listening)', () => {
 
   it('lets development listen beyond loopback when ALLOW_REMOTE_DEV=1, and production anywhere', () => {
     expect(() => checkListenHost(parseEnv({ HOST: '0.0.0.0', ALLOW_REMOTE_DEV: '1' }))).not.toThrow();
-    expect(() => checkListenHost(parseEnv({ HOST: '0.0.0.0', NODE_ENV: 'production', SESSION_SECRET: secret }))).not.toThrow();
+    expect(() => checkListenHost(parseEnv({ ...productionSettings, HOST: '0.0.0.0', SESSION_SECRET: secret }))).not.toThrow();
   });
 });

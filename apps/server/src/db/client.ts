@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_POOL_SIZE } from '../config/env';
+import { migrationsFolder } from '../paths';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
@@ -122,7 +122,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any constant: serializes migrations when several instances start at once on one PostgreSQL.
 const MIGRATION_LOCK = 7_283_001;
 
@@ -136,6 +135,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'));
 }
 
+/** PostgreSQL refused or could not be reached at start: the message names DATABASE_URL, never its password. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const where = new URL(url);
+    const reason = cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause);
+    super(
+      `DATABASE_URL: cannot open the database ${where.pathname.slice(1) || '(default)'} on ${where.hostname}:${where.port || 5432}: ${reason}`,
+    );
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -145,7 +155,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // drops it and opens another on the next query.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   pool.on('connect', (client) => prepareRepeatedStatements(client));
-  const client = await pool.connect();
+  const client = await pool.connect().catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnreachableError(url, error);
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client, { schema }), { migrationsFolder });

@@ -2,18 +2,16 @@
 // routes, and the operator console (console.html) for /console and everything under it (docs/product.md §15).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+import { defaultWebDist, serverRoot } from '../paths';
 
 export async function registerWeb(app: FastifyInstance, webDistDir?: string): Promise<void> {
   const webDist = path.resolve(webDistDir ?? defaultWebDist);
   const built = existsSync(`${webDist}/index.html`);
   // Registered even without a build: campaign images are sent with reply.sendFile.
   await app.register(fastifyStatic, {
-    root: built ? webDist : fileURLToPath(new URL('.', import.meta.url)),
+    root: built ? webDist : serverRoot,
     serve: built,
     // Looked up per request, so a rebuild while the server runs is served without a restart.
     wildcard: true,

@@ -23,6 +23,8 @@ export interface OutboxEntry {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Resolves when the SMTP server answers and accepts the login; rejects with why not (/readyz). */
+  ready(): Promise<void>;
   /** Present only for the dev outbox. */
   outbox?: (to: string) => OutboxEntry[];
 }
@@ -38,21 +40,18 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
+      async ready() {
+        await transport.verify();
+      },
       async send(mail) {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       },
     };
   }
-  if (env.NODE_ENV === 'production') {
-    // No SMTP in production: nothing can be delivered, and a sign-in link must never reach the logs.
-    return {
-      async send(mail) {
-        log.warn({ to: mail.to, subject: mail.subject }, 'e-mail not sent: SMTP_URL is not set');
-      },
-    };
-  }
+  // Production refuses to start without SMTP_URL (config/env.ts, decision 024): the dev outbox is never there.
   const sent: OutboxEntry[] = [];
   return {
+    ready: () => Promise.resolve(),
     async send(mail) {
       sent.push({
         to: mail.to,

@@ -98,7 +98,8 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
     expect(refused.stderr).toContain('No user with the e-mail nobody@example.com.');
     expect(refused.stderr).not.toContain('\u001b');
     expect(refused.stderr).not.toContain('\u0007');
-  });
+    // Three processes each open the embedded database: slow on a busy machine, never a timing assertion.
+  }, 120_000);
 });
 
 describe('the embedded database', () => {

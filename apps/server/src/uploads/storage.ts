@@ -2,8 +2,8 @@
 // S3_BUCKET is set. Either way the browser sends the bytes to a short-lived URL signed for one key, content
 // type and size, and a photo is written once (decision 017).
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, link, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +35,8 @@ export interface Storage {
   read(key: string): Promise<Readable | undefined>;
   /** Removes a photo; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when photos can be written (the folder or the bucket is there); rejects with why not (/readyz). */
+  ready(): Promise<void>;
 }
 
 const HEAD_BYTES = 32;
@@ -62,6 +64,10 @@ function createLocalStorage(dir: string): Storage {
   };
   return {
     kind: 'local',
+    async ready() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+    },
     presignPut: () => Promise.resolve(undefined),
     async put(key, body, accept) {
       await mkdir(dir, { recursive: true });
@@ -109,6 +115,10 @@ function createS3Storage(env: Env, bucket: string): Storage {
   })();
   return {
     kind: 's3',
+    async ready() {
+      const { s3, client } = await sdk;
+      await client.send(new s3.HeadBucketCommand({ Bucket: bucket }));
+    },
     async presignPut(key, contentType, size, expiresIn) {
       const { s3, getSignedUrl, client } = await sdk;
       // Signed headers, not query parameters: the store refuses a PUT of another type or size, and

@@ -53,6 +53,8 @@ export interface SpawnOptions {
   databaseUrl?: string;
   /** How long start-up may take (tsx, migrations, the campaign pack, PGlite recovery). */
   timeoutMs?: number;
+  /** More settings, e.g. DRAIN_DELAY_MS. */
+  env?: Record<string, string>;
 }
 
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
@@ -69,6 +71,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     // One secret for every instance, as a real deployment behind a load balancer has.
     SESSION_SECRET: 'resilience-test-secret-0123456789abcdef',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

@@ -1,0 +1,80 @@
+// Liveness and readiness for load balancers and orchestrators (docs/deploy.md):
+// - GET /healthz: the process answers (no dependency checked, so a database outage never restarts it);
+// - GET /readyz: the database, the photo store and the SMTP server answer; 503 while draining on SIGTERM.
+// The body names each check as ok or failing, never why (that is logged): the endpoints are public.
+import type { FastifyInstance } from 'fastify';
+
+export interface ReadinessChecks {
+  database: () => Promise<unknown>;
+  storage: () => Promise<unknown>;
+  mail: () => Promise<unknown>;
+}
+
+/** A check that has not answered in this long is failing. */
+const CHECK_TIMEOUT_MS = 3_000;
+/** SMTP's answer is reused this long: each check opens a connection and logs in. */
+const MAIL_CHECK_TTL_MS = 30_000;
+
+type CheckName = keyof ReadinessChecks;
+
+export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, options: { drainDelayMs: number }) {
+  let draining = false;
+  const mail = reuse(checks.mail, MAIL_CHECK_TTL_MS);
+  const run: ReadinessChecks = { database: checks.database, storage: checks.storage, mail };
+
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { config: { public: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.status(503).send({ status: 'draining' });
+    const names = Object.keys(run) as CheckName[];
+    const results = await Promise.all(names.map((name) => withTimeout(run[name]())));
+    const outcome: Record<string, 'ok' | 'failing'> = {};
+    names.forEach((name, i) => {
+      const error = results[i];
+      outcome[name] = error ? 'failing' : 'ok';
+      if (error) request.log.warn({ check: name, reason: error.message }, 'readiness check failing');
+    });
+    const ready = results.every((error) => !error);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: outcome });
+  });
+
+  /**
+   * SIGTERM: /readyz answers 503 at once while everything else is still served for `drainDelayMs` (time for a load
+   * balancer to notice), then the server stops accepting and closes once the requests in flight are answered.
+   */
+  return async function drain(): Promise<void> {
+    draining = true;
+    if (options.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
+    await app.close();
+  };
+}
+
+/** Undefined when the check passed in time, else the error. */
+async function withTimeout(check: Promise<unknown>): Promise<Error | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Error>((resolve) => {
+    timer = setTimeout(() => resolve(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check.then(() => undefined), late]);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The check's last answer (success or failure) for `ttlMs`; one check at a time. */
+function reuse(check: () => Promise<unknown>, ttlMs: number): () => Promise<unknown> {
+  let last: { at: number; result: Promise<unknown> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at > ttlMs) {
+      const result = check();
+      result.catch(() => undefined);
+      last = { at: now, result };
+    }
+    return last.result;
+  };
+}

@@ -1,0 +1,33 @@
+// `npm run build` (after the web app): the server and the operator CLI as JavaScript, so production runs them with
+// `node` and the runtime dependencies only (`npm ci --omit=dev`; docs/deploy.md). The contract package is TypeScript
+// source, so it is bundled in; every other dependency stays an import resolved from node_modules at run time.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'apps/server');
+
+const manifest = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+const runtime = new Set([
+  ...Object.keys(manifest(server).dependencies ?? {}),
+  ...Object.keys(manifest(path.join(root, 'packages/contract')).dependencies ?? {}),
+]);
+runtime.delete('@quackquest/contract');
+
+rmSync(path.join(server, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { server: path.join(server, 'src/server.ts'), ops: path.join(server, 'src/ops/cli.ts') },
+  outdir: path.join(server, 'dist'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  // A package's subpaths too (drizzle-orm/pg-core, @electric-sql/pglite/...).
+  external: [...runtime].flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});
+console.log('built apps/server/dist (server.js, ops.js)');
