@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
 import { registerErrorHandlers } from './http/errors';
 import { registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
 import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
 import { registerRouteRegistry } from './http/route-registry';
@@ -24,6 +25,7 @@ import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { operatorRoutes } from './operators/routes';
+import { reviewBacklog } from './reviews/review';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
@@ -96,6 +98,10 @@ export async function buildApp(options: BuildOptions) {
     { drainDelayMs: env.DRAIN_DELAY_MS },
   );
   app.decorate('drain', drain);
+  registerMetrics(app, env.METRICS_TOKEN, {
+    ...(database.poolStats ? { pool: database.poolStats } : {}),
+    reviewBacklog: () => reviewBacklog(database.db, ctx.now()),
+  });
   await app.register(authRoutes(ctx, mailer));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));

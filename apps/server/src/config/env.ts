@@ -63,6 +63,8 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_DATABASE: flag,
   /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (http/health.ts). */
   DRAIN_DELAY_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(60_000).default(0)),
+  /** Turns on GET /metrics for a scraper sending it as a bearer token (http/metrics.ts). */
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -6,6 +6,8 @@
 // first request made batches about twice as large).
 
 export interface BatchOptions {
+  /** What is read, for the batch-size metric (http/metrics.ts). */
+  name?: string;
   /** Keys per query at most. */
   max: number;
   /** Queries at the database at once: while they are all out, new requests wait for the next batch. */
@@ -17,6 +19,9 @@ export interface BatchOptions {
  * key came with) and answers a map from key to result (a key it leaves out gets undefined). A failed query
  * fails every request of its batch. Requests with the same key must mean the same argument.
  */
+/** Told the size of every batch sent (http/metrics.ts adds one per app with metrics on). */
+export const batchObservers = new Set<(read: string, size: number) => void>();
+
 export function batcher<K, R, A = undefined>(
   run: (keys: K[], args: A[]) => Promise<Map<K, R>>,
   options: BatchOptions,
@@ -36,6 +41,7 @@ export function batcher<K, R, A = undefined>(
         for (const key of batch.keys()) waiting.delete(key);
       }
       running++;
+      for (const observe of batchObservers) observe(options.name ?? 'read', batch.size);
       run(
         [...batch.keys()],
         [...batch.values()].map((waiters) => waiters[0]!.arg),

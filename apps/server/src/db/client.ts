@@ -119,6 +119,8 @@ function prepareRepeatedStatements(client: { query: (...args: never[]) => unknow
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -168,7 +170,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   kinds.set(db, 'postgres');
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /**

@@ -25,7 +25,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET') {
+    if (!isAppPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!built) {
@@ -37,6 +37,12 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
       .header('cache-control', 'no-cache')
       .sendFile(isConsolePath(request.url) ? 'console.html' : 'index.html', webDist);
   });
+}
+
+/** Addresses of the server's own (API, bundles, probes, metrics) answer 404 JSON, never the app's page. */
+function isAppPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return !/^\/(?:api|assets)(?:\/|$)/.test(pathname) && !['/metrics', '/healthz', '/readyz'].includes(pathname);
 }
 
 /** /console, /console/review, /console?token=...: the console's own page, never the visitor app's. */
