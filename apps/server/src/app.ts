@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions) {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", ...(env.S3_BUCKET ? ['https:'] : [])],
+        'connect-src': ["'self'", ...photoStoreOrigins(env)],
         'script-src': ["'self'", "'wasm-unsafe-eval'"],
       },
     },
@@ -115,6 +115,12 @@ export async function buildApp(options: BuildOptions) {
   await app.register(voucherRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
+}
+
+/** Where browsers send photos: the store's own origin when S3_ENDPOINT names it, any https bucket otherwise. */
+function photoStoreOrigins(env: Env): string[] {
+  if (!env.S3_BUCKET) return [];
+  return env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : ['https:'];
 }
 
 declare module 'fastify' {

@@ -44,7 +44,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional,
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   S3_BUCKET: optional,
-  S3_ENDPOINT: optional,
+  S3_ENDPOINT: optional.pipe(z.url({ message: 'must be a URL, e.g. https://s3.example.com' }).optional()),
   S3_REGION: optional,
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** The built visitor app; defaults to apps/web/dist. */

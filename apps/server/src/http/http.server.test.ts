@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/auth';
 import { addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
 
 async function attemptsOn(user: Awaited<ReturnType<typeof createUser>>, slug: string) {
@@ -51,6 +52,20 @@ describe('security headers', () => {
       expect(response.headers['x-powered-by']).toBeUndefined();
     },
   );
+
+  it('let the browser send photos to the store S3_ENDPOINT names, and to no other http origin', async () => {
+    const connectSrc = async (env: Record<string, string>) => {
+      const app = await buildTestApp(env);
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      await app.close();
+      return /connect-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    };
+    expect(await connectSrc({})).toBe("'self'");
+    expect(await connectSrc({ S3_BUCKET: 'photos' })).toBe("'self' https:");
+    expect(await connectSrc({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.localhost:9000/' })).toBe(
+      "'self' http://minio.localhost:9000",
+    );
+  });
 });
 
 describe('requests from another site', () => {
