@@ -35,3 +35,5 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
 export const REVIEW_BATCH_MAX = 100;
 export const REVIEW_PAGE_MAX = 100;
+/** Winners e-mailed per call of POST /api/console/winners/notify, and listed by its preview. */
+export const WINNERS_MAX = 100;

@@ -15,7 +15,10 @@ export type {
   Checkpoint,
   CheckpointType,
   ClaimResult,
+  AuditRow,
   ConsoleVoucher,
+  NotifyWinnersBody,
+  NotifyWinnersResult,
   Leaderboard,
   Me,
   Profile,
@@ -27,4 +30,6 @@ export type {
   ReviewList,
   SignupBody,
   SpinResult,
+  Winner,
+  WinnersList,
 } from './index';

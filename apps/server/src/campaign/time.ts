@@ -23,3 +23,18 @@ function offsetMs(instant: number, timeZone: string): number {
   const sign = match[1] === '-' ? -1 : 1;
   return sign * (Number(match[2]) * 60 + Number(match[3] ?? 0)) * 60_000;
 }
+
+/** The instant as ISO 8601 in the time zone, with its offset: "2025-09-01T18:00:00.123+08:00". */
+export function formatZoned(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const offset = offsetMs(ms, timeZone);
+  const local = new Date(ms + offset).toISOString().slice(0, 23);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** "YYYY-MM-DD" `days` calendar days after `isoDay`. */
+export function addDays(isoDay: string, days: number): string {
+  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
