@@ -1,6 +1,7 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
 import { REVIEW_BATCH_MAX, REVIEW_STATES, REVIEW_PAGE_MAX, REVIEW_REASON_MAX_LENGTH, WINNERS_MAX } from './constants';
+export { AUDIT_ACTIONS } from './constants';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'staff'] as const;
 
@@ -173,17 +174,4 @@ export const auditQuerySchema = z.object({
   actor: z.string().trim().min(1).max(254).optional(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
-export const AUDIT_ACTIONS = [
-  'console.sign_in',
-  'console.sign_out',
-  'operator.add',
-  'operator.change_role',
-  'operator.remove',
-  'audit.export',
-  'review.approve',
-  'review.reject',
-  'voucher.redeem',
-  'export.leaderboard',
-  'export.claims',
-  'winners.notify',
-] as const;
+export type OperatorRow = z.infer<typeof operatorSchema>;

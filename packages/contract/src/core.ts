@@ -19,6 +19,7 @@ export type {
   ConsoleVoucher,
   NotifyWinnersBody,
   NotifyWinnersResult,
+  OperatorRow,
   Leaderboard,
   Me,
   Profile,

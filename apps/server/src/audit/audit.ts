@@ -1,7 +1,7 @@
 // The audit trail (decision 019): one row per operator action, written in the same transaction as the action,
 // so an action is never without its row nor a row without its action. Rows are only ever inserted: the
 // database itself refuses UPDATE and DELETE (migration 0008).
-import { AUDIT_ACTIONS } from '@quackquest/contract';
+import type { AUDIT_ACTIONS } from '@quackquest/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';

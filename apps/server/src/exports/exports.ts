@@ -214,7 +214,7 @@ async function* pageByPage(produce: (emit: (chunk: string) => Promise<void>) => 
         continue;
       }
       if (finished) {
-        if (failure !== undefined) throw failure;
+        if (failure !== undefined) throw failure as Error;
         return;
       }
       await new Promise<void>((resolve) => (wakeReader = resolve));
