@@ -58,9 +58,16 @@ export default function AuditScreen() {
           setFilter({ ...draft });
         }}
       >
-        <label className="field">
-          <span className="field__label">{t.action}</span>
-          <select className="input" value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.target.value })}>
+        <div className="field">
+          <label className="field__label" htmlFor="audit-action">
+            {t.action}
+          </label>
+          <select
+            id="audit-action"
+            className="input"
+            value={draft.action}
+            onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+          >
             <option value="">{t.allActions}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -68,7 +75,7 @@ export default function AuditScreen() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label className="field">
           <span className="field__label">{t.actor}</span>
           <input

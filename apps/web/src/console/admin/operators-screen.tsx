@@ -93,16 +93,24 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
               onChange={(event) => setEmail(event.target.value)}
             />
           </label>
-          <label className="field">
-            <span className="field__label">{t.role}</span>
-            <select className="input" name="role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          <div className="field">
+            <label className="field__label" htmlFor="new-operator-role">
+              {t.role}
+            </label>
+            <select
+              id="new-operator-role"
+              className="input"
+              name="role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {roleLabels[r]}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? t.adding : t.add}
           </button>
