@@ -110,7 +110,10 @@ async function run(kind: 'pglite' | 'postgres') {
 }
 
 const machine = describeMachine();
-const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadBefore = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const lines: string[] = [];
 for (const kind of values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres']) {
   const results = await run(kind);
@@ -120,7 +123,10 @@ for (const kind of values.db === 'both' ? (['pglite', 'postgres'] as const) : [v
     console.log(line);
   }
 }
-const loadAfter = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAfter = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const block = [
   '',
   `## Leaderboard export, ${USERS.toLocaleString('en')} visitors (bench/exports.ts, ${machine.date.slice(0, 10)})`,

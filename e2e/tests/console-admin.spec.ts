@@ -7,7 +7,9 @@ import { createVisitor, expect, ops, readMail, test, uniqueEmail } from '../supp
 /** Far above every other journey's visitor: the top of the shared leaderboard. */
 const TOP_DUCKS = 1_000_000;
 
-test('an admin manages operators, reads the audit trail, exports the leaderboard and notifies the winner', async ({ page }, testInfo) => {
+test('an admin manages operators, reads the audit trail, exports the leaderboard and notifies the winner', async ({
+  page,
+}, testInfo) => {
   const admin = uniqueEmail('admin');
   await ops('operator:add', admin, '--role', 'admin');
   const winner = await createVisitor({ name: 'Winnie Top' });
@@ -49,12 +51,19 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   // Exports: the leaderboard CSV has the winner at rank 1.
   await nav.getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports and winners' })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download leaderboard CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download leaderboard CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^leaderboard-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile((await download.path())!, 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe('rank,name,email,phone,instagram,cabin_owner,ducks,pending_ducks,reached_at');
-  expect(lines[1]).toMatch(new RegExp(`^1,Winnie Top,${winner.email.replace(/[.]/g, '\\.')},'\\+65 9123 4567,'@marina,no,${TOP_DUCKS},0,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\+08:00$`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^1,Winnie Top,${winner.email.replace(/[.]/g, '\\.')},'\\+65 9123 4567,'@marina,no,${TOP_DUCKS},0,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\+08:00$`,
+    ),
+  );
 
   // Notify the top 1: preview, confirm, and the e-mail arrives.
   await page.getByLabel('Number of winners').fill('1');
@@ -70,7 +79,9 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   await expect(page.getByText('Everyone listed was already notified.')).toBeVisible();
   const [mail] = await readMail(winner.email, 2);
   const notice = (await readMail(winner.email, 2)).find((m) => m.subject.includes('winner'));
-  expect(notice?.subject).toMatch(/^You are a QuackQuest Demo winner: please reply by \w+ \d+ \w+ \d{4}, 23:59 \(Asia\/Singapore time\)$/);
+  expect(notice?.subject).toMatch(
+    /^You are a QuackQuest Demo winner: please reply by \w+ \d+ \w+ \d{4}, 23:59 \(Asia\/Singapore time\)$/,
+  );
   expect(notice?.text).toContain('Hello Winnie Top,');
   expect(mail).toBeDefined();
   await shot('exports-done');

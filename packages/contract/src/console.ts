@@ -140,7 +140,12 @@ export type WinnersList = z.infer<typeof winnersListSchema>;
 const winnersCount = `The number of winners must be between 1 and ${WINNERS_MAX}.`;
 export const notifyWinnersBodySchema = z
   .object({
-    top: z.number({ message: winnersCount }).int({ message: winnersCount }).min(1, { message: winnersCount }).max(WINNERS_MAX, { message: winnersCount }).optional(),
+    top: z
+      .number({ message: winnersCount })
+      .int({ message: winnersCount })
+      .min(1, { message: winnersCount })
+      .max(WINNERS_MAX, { message: winnersCount })
+      .optional(),
     userIds: z
       .array(z.number().int().min(1))
       .min(1, { message: `Choose between 1 and ${WINNERS_MAX} visitors.` })

@@ -23,9 +23,7 @@ function offsetMs(instant: number, timeZone: string): number {
     format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
     offsetFormats.set(timeZone, format);
   }
-  const part = format
-    .formatToParts(instant)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  const part = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(part ?? '');
   if (!match) return 0;
   const sign = match[1] === '-' ? -1 : 1;
@@ -49,7 +47,7 @@ const QUARTER_HOUR = 15 * 60_000;
 
 function quarterHourOffset(ms: number, timeZone: string): number {
   let byQuarter = quarterOffsets.get(timeZone);
-  if (!byQuarter) quarterOffsets.set(timeZone, (byQuarter = new Map()));
+  if (!byQuarter) quarterOffsets.set(timeZone, (byQuarter = new Map<number, number>()));
   const quarter = Math.floor(ms / QUARTER_HOUR);
   let offset = byQuarter.get(quarter);
   if (offset === undefined) {

@@ -57,7 +57,6 @@ function rowsOf(csv: string, users: TestUser[]) {
     .filter((r) => emails.has(r.email ?? r.visitor_email!));
 }
 
-
 async function exported(kind: ExportKind) {
   const file = exportCsv(await db(), kind, { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
   const csv = await readAll(file);
@@ -89,11 +88,25 @@ describe('the leaderboard export', () => {
   });
 
   it('marks visitors the tie rule cannot tell apart as "N=" and counts them both before the next one', async () => {
-    const [a, b, c] = [await createUser({ ducks: 7_771 }), await createUser({ ducks: 7_771 }), await createUser({ ducks: 7_771 })];
+    const [a, b, c] = [
+      await createUser({ ducks: 7_771 }),
+      await createUser({ ducks: 7_771 }),
+      await createUser({ ducks: 7_771 }),
+    ];
     // a and b reached 7771 at the same instant, c a second later: a and b share a rank, c comes third of them.
     const at = new Date(Date.now() - 60_000);
-    await (await db()).update(users).set({ ducksAt: at }).where(inArray(users.id, [a.id, b.id]));
-    await (await db()).update(users).set({ ducksAt: new Date(at.getTime() + 1000) }).where(eq(users.id, c.id));
+    await (
+      await db()
+    )
+      .update(users)
+      .set({ ducksAt: at })
+      .where(inArray(users.id, [a.id, b.id]));
+    await (
+      await db()
+    )
+      .update(users)
+      .set({ ducksAt: new Date(at.getTime() + 1000) })
+      .where(eq(users.id, c.id));
 
     const mine = rowsOf((await exported('leaderboard')).csv, [a, b, c]);
     const shared = (await me(a)).rank;
@@ -158,7 +171,12 @@ describe('the claims export', () => {
         redeemed_by: 'staff@crew.example.com',
         redeemed_at: formatZoned(redeemed.redeemedAt!, TIME_ZONE),
       },
-      expect.objectContaining({ reward: `'${formulaItem.item}`, price: '7', voucher_code: two.body.voucherCode, redeemed_at: '' }),
+      expect.objectContaining({
+        reward: `'${formulaItem.item}`,
+        price: '7',
+        voucher_code: two.body.voucherCode,
+        redeemed_at: '',
+      }),
     ]);
   });
 });
@@ -170,7 +188,11 @@ describe('GET /api/console/exports/*.csv', () => {
       const { app, database } = await getTestContext();
       const admin = await createOperator('admin');
       await createUser({ ducks: 3 });
-      const response = await app.inject({ method: 'GET', url: `/api/console/exports/${kind}.csv`, headers: { cookie: admin.cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/console/exports/${kind}.csv`,
+        headers: { cookie: admin.cookie },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       const disposition = String(response.headers['content-disposition']);

@@ -40,7 +40,7 @@ export const CLAIMS_COLUMNS = [
 ] as const;
 
 /** Rows fetched from the cursor at a time: a page is a few hundred kB of CSV. */
-export const EXPORT_PAGE_ROWS = 1000;
+const EXPORT_PAGE_ROWS = 1000;
 
 interface LeaderboardRow {
   id: string | number;
@@ -91,7 +91,7 @@ const claimsQuery = sql`
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-export function leaderboardCells(row: LeaderboardRow, timeZone: string): CsvCell[] {
+function leaderboardCells(row: LeaderboardRow, timeZone: string): CsvCell[] {
   const rank = Number(row.rank);
   return [
     Number(row.upto) > rank ? `${rank}=` : String(rank),
@@ -182,7 +182,9 @@ class ExportStopped extends Error {}
  * most two pages are in memory; when the reader stops early (a closed download), the next `emit` throws,
  * the transaction rolls back, and the generator finishes after it.
  */
-async function* pageByPage(produce: (emit: (chunk: string) => Promise<void>) => Promise<void>): AsyncGenerator<string, void, undefined> {
+async function* pageByPage(
+  produce: (emit: (chunk: string) => Promise<void>) => Promise<void>,
+): AsyncGenerator<string, void, undefined> {
   const queue: string[] = [];
   let stopped = false;
   let finished = false;

@@ -48,14 +48,30 @@ describe('POST /api/console/winners/notify', () => {
 
     const preview = await call(app, 'GET', '/api/console/winners?top=1', { cookie: admin.cookie });
     expect(preview.body.winners).toEqual([
-      { userId: winner.id, rank: '1', name: 'Wanda Winner', email: winner.email, ducks: topDucks, notifiedAt: null, notifiedBy: null, deadline: null },
+      {
+        userId: winner.id,
+        rank: '1',
+        name: 'Wanda Winner',
+        email: winner.email,
+        ducks: topDucks,
+        notifiedAt: null,
+        notifiedBy: null,
+        deadline: null,
+      },
     ]);
 
     const sent = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
     expect(sent.status).toBe(200);
     const deadline = formatDeadline(replyDeadline(new Date(), 14, 'Asia/Singapore'), 'Asia/Singapore');
     expect(sent.body.results).toEqual([
-      expect.objectContaining({ userId: winner.id, rank: '1', outcome: 'notified', message: null, deadline, notifiedBy: admin.email }),
+      expect.objectContaining({
+        userId: winner.id,
+        rank: '1',
+        outcome: 'notified',
+        message: null,
+        deadline,
+        notifiedBy: admin.email,
+      }),
     ]);
 
     const mail = await smtp.waitFor(winner.email);
@@ -67,7 +83,12 @@ describe('POST /api/console/winners/notify', () => {
     expect(mail.parsed.replyTo?.text).toBe('ops@example.com');
 
     const [notice] = await noticesOf(winner);
-    expect(notice).toMatchObject({ notifiedBy: admin.email, rank: 1, ducks: topDucks, mailId: mail.parsed.messageId?.slice(1, -1) });
+    expect(notice).toMatchObject({
+      notifiedBy: admin.email,
+      rank: 1,
+      ducks: topDucks,
+      mailId: mail.parsed.messageId?.slice(1, -1),
+    });
     expect(notice!.notifiedAt).toBeInstanceOf(Date);
     expect(notice!.deadline.toISOString()).toBe(replyDeadline(new Date(), 14, 'Asia/Singapore').toISOString());
     const { database } = await getTestContext();
@@ -75,12 +96,19 @@ describe('POST /api/console/winners/notify', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actor, admin.email), eq(auditLog.action, 'winners.notify')));
-    expect(audit).toMatchObject({ subject: winner.email, after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false } });
+    expect(audit).toMatchObject({
+      subject: winner.email,
+      after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false },
+    });
 
     // Again: skipped, and no second e-mail.
     const again = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
     expect(again.body.results).toEqual([
-      expect.objectContaining({ userId: winner.id, outcome: 'skipped', message: 'Already notified: choose "Send again" to e-mail again.' }),
+      expect.objectContaining({
+        userId: winner.id,
+        outcome: 'skipped',
+        message: 'Already notified: choose "Send again" to e-mail again.',
+      }),
     ]);
     expect(await noticesOf(winner)).toHaveLength(1);
     expect(mailsTo(winner)).toHaveLength(1);
@@ -119,12 +147,18 @@ describe('POST /api/console/winners/notify', () => {
     try {
       const admin = await createOperator('admin');
       const visitor = await createUser({ ducks: 2 });
-      const failed = await call(broken, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { userIds: [visitor.id] } });
+      const failed = await call(broken, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
       expect(failed.body.results).toEqual([
         expect.objectContaining({ outcome: 'failed', message: 'The e-mail could not be sent. Try again later.' }),
       ]);
       expect(await noticesOf(visitor)).toEqual([]);
-      const later = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { userIds: [visitor.id] } });
+      const later = await call(app, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
       expect(later.body.results).toEqual([expect.objectContaining({ outcome: 'notified' })]);
     } finally {
       await broken.close();
@@ -136,8 +170,14 @@ describe('POST /api/console/winners/notify', () => {
     const notify = (body: unknown) => call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body });
     expect(await notify({})).toMatchObject({ status: 400, body: { message: 'Choose either the top N or a list of visitors.' } });
     expect(await notify({ top: 1, userIds: [1] })).toMatchObject({ status: 400 });
-    expect(await notify({ top: 0 })).toMatchObject({ status: 400, body: { message: 'The number of winners must be between 1 and 100.' } });
-    expect(await notify({ userIds: [2_000_000_000] })).toMatchObject({ status: 404, body: { message: 'No visitor has the id 2000000000.' } });
+    expect(await notify({ top: 0 })).toMatchObject({
+      status: 400,
+      body: { message: 'The number of winners must be between 1 and 100.' },
+    });
+    expect(await notify({ userIds: [2_000_000_000] })).toMatchObject({
+      status: 404,
+      body: { message: 'No visitor has the id 2000000000.' },
+    });
     const latest = await getTestContext().then(({ database }) =>
       database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email)).orderBy(desc(auditLog.id)),
     );

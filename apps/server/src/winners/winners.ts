@@ -125,7 +125,9 @@ export function formatDeadline(deadline: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
     .format(deadline)
     .replace(',', '');
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(deadline);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    deadline,
+  );
   return `${day}, ${time} (${timeZone} time)`;
 }
 
@@ -181,7 +183,9 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
         outcomes.push({
           ...outcomeOf(candidate),
           outcome: 'skipped',
-          message: inFlight ? 'An e-mail to this visitor is on its way.' : 'Already notified: choose "Send again" to e-mail again.',
+          message: inFlight
+            ? 'An e-mail to this visitor is on its way.'
+            : 'Already notified: choose "Send again" to e-mail again.',
           deadline: last.deadline,
           notifiedAt: last.notifiedAt,
           notifiedBy: last.notifiedBy,
@@ -202,7 +206,14 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
         })
         .returning({ id: winnerNotices.id });
       held.push({ candidate, noticeId: row!.id, mailId });
-      outcomes.push({ ...outcomeOf(candidate), outcome: 'notified', message: null, deadline, notifiedAt: null, notifiedBy: options.actor });
+      outcomes.push({
+        ...outcomeOf(candidate),
+        outcome: 'notified',
+        message: null,
+        deadline,
+        notifiedAt: null,
+        notifiedBy: options.actor,
+      });
     }
     return { held, outcomes };
   });
@@ -230,7 +241,13 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
         action: 'winners.notify',
         subject: candidate.email,
         before: candidate.notifiedAt ? { notifiedAt: candidate.notifiedAt.toISOString() } : null,
-        after: { rank: candidate.rank, ducks: candidate.ducks, deadline: deadline.toISOString(), mailId, resend: !!candidate.notifiedAt },
+        after: {
+          rank: candidate.rank,
+          ducks: candidate.ducks,
+          deadline: deadline.toISOString(),
+          mailId,
+          resend: !!candidate.notifiedAt,
+        },
         at: notifiedAt,
       });
     });
@@ -245,7 +262,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The e-mail a winner reads: the rank, the deadline, what to send (terms §6.2) and what happens otherwise (§6.3). */
-export function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: ActiveCampaign) {
+function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: ActiveCampaign) {
   const { info } = campaign;
   const by = formatDeadline(deadline, info.timeZone);
   const rank = candidate.rank.replace('=', ' (tied)');

@@ -19,7 +19,12 @@ describe('the screens a role opens', () => {
 
   it('opens exports, operators and the audit trail to admins only', () => {
     for (const path of [consolePaths.exports, consolePaths.operators, consolePaths.audit]) {
-      expect([path, mayOpen('admin', path), mayOpen('reviewer', path), mayOpen('staff', path)]).toEqual([path, true, false, false]);
+      expect([path, mayOpen('admin', path), mayOpen('reviewer', path), mayOpen('staff', path)]).toEqual([
+        path,
+        true,
+        false,
+        false,
+      ]);
     }
   });
 });
