@@ -37,6 +37,16 @@ test('the console screens have no accessibility violations', async ({ page }) =>
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
   await expect(page.getByRole('button', { name: 'Scan voucher' })).toBeVisible();
   await expectAccessible(page, 'the redeem screen');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Exports' }).click();
+  await page.getByRole('button', { name: 'Show who will be e-mailed' }).click();
+  await expect(page.getByRole('list', { name: 'Notify winners' })).toBeVisible();
+  await expectAccessible(page, 'the exports screen');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
+  await expect(page.getByRole('heading', { name: 'Everyone with a role' })).toBeVisible();
+  await expectAccessible(page, 'the operators screen');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page.getByRole('list', { name: 'Audit trail' })).toBeVisible();
+  await expectAccessible(page, 'the audit trail');
 });
 
 test("the campaign's admin signs in by the e-mailed link and sees every screen", async ({ page }) => {
@@ -48,7 +58,7 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
   await expect(header).toContainText(CAMPAIGN_ADMIN);
   await expect(header).toContainText('Admin');
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem']);
+  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem', 'Exports', 'Operators', 'Audit trail']);
 
   // The session survives a reload; signing out ends it.
   await page.reload();

@@ -32,6 +32,8 @@ import { spinRoutes } from './spin/routes';
 import { createStorage, type Storage } from './uploads/storage';
 import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
+import { exportRoutes } from './exports/routes';
+import { winnerRoutes } from './winners/routes';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -113,6 +115,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(auditRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
+  await app.register(exportRoutes(ctx));
+  await app.register(winnerRoutes(ctx, mailer));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

@@ -1,6 +1,7 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
-import { REVIEW_BATCH_MAX, REVIEW_STATES, REVIEW_PAGE_MAX, REVIEW_REASON_MAX_LENGTH } from './constants';
+import { REVIEW_BATCH_MAX, REVIEW_STATES, REVIEW_PAGE_MAX, REVIEW_REASON_MAX_LENGTH, WINNERS_MAX } from './constants';
+export { AUDIT_ACTIONS } from './constants';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'staff'] as const;
 
@@ -106,3 +107,76 @@ export const voucherSchema = z.object({
   redeemedBy: z.string().nullable(),
 });
 export type ConsoleVoucher = z.infer<typeof voucherSchema>;
+
+// Exports and winners (admin): docs/product.md §10, §15, decision 022.
+
+export const winnersQuerySchema = z.object({
+  top: z.coerce
+    .number({ message: `The number of winners must be between 1 and ${WINNERS_MAX}.` })
+    .int({ message: `The number of winners must be between 1 and ${WINNERS_MAX}.` })
+    .min(1, { message: `The number of winners must be between 1 and ${WINNERS_MAX}.` })
+    .max(WINNERS_MAX, { message: `The number of winners must be between 1 and ${WINNERS_MAX}.` })
+    .default(10),
+});
+
+export const winnerSchema = z.object({
+  userId: z.number(),
+  /** "3", or "3=" for visitors the tie rule cannot tell apart (same ducks reached at the same instant). */
+  rank: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ducks: z.number(),
+  /** Unix seconds of the last e-mail sent to this visitor; null if never notified. */
+  notifiedAt: z.number().nullable(),
+  notifiedBy: z.string().nullable(),
+  /** The reply deadline of that e-mail, in words, in the campaign's time zone. */
+  deadline: z.string().nullable(),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+export const winnersListSchema = z.object({ winners: z.array(winnerSchema) });
+export type WinnersList = z.infer<typeof winnersListSchema>;
+
+const winnersCount = `The number of winners must be between 1 and ${WINNERS_MAX}.`;
+export const notifyWinnersBodySchema = z
+  .object({
+    top: z
+      .number({ message: winnersCount })
+      .int({ message: winnersCount })
+      .min(1, { message: winnersCount })
+      .max(WINNERS_MAX, { message: winnersCount })
+      .optional(),
+    userIds: z
+      .array(z.number().int().min(1))
+      .min(1, { message: `Choose between 1 and ${WINNERS_MAX} visitors.` })
+      .max(WINNERS_MAX, { message: `Choose between 1 and ${WINNERS_MAX} visitors.` })
+      .optional(),
+    /** E-mail visitors notified before, too. */
+    resend: z.boolean().default(false),
+  })
+  .refine((body) => (body.top === undefined) !== (body.userIds === undefined), {
+    message: 'Choose either the top N or a list of visitors.',
+    path: ['top'],
+  });
+export type NotifyWinnersBody = z.input<typeof notifyWinnersBodySchema>;
+
+export const notifyWinnersResultSchema = z.object({
+  results: z.array(
+    winnerSchema.extend({
+      outcome: z.enum(['notified', 'skipped', 'failed']),
+      /** Why a visitor was skipped or failed. */
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type NotifyWinnersResult = z.infer<typeof notifyWinnersResultSchema>;
+
+/** GET /api/console/audit: filters. */
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().min(1).optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  actor: z.string().trim().min(1).max(254).optional(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+export type OperatorRow = z.infer<typeof operatorSchema>;

@@ -35,3 +35,20 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
 export const REVIEW_BATCH_MAX = 100;
 export const REVIEW_PAGE_MAX = 100;
+/** Winners e-mailed per call of POST /api/console/winners/notify, and listed by its preview. */
+export const WINNERS_MAX = 100;
+/** Every action the audit trail records (decision 019): the console's filter offers them. */
+export const AUDIT_ACTIONS = [
+  'console.sign_in',
+  'console.sign_out',
+  'operator.add',
+  'operator.change_role',
+  'operator.remove',
+  'audit.export',
+  'review.approve',
+  'review.reject',
+  'voucher.redeem',
+  'export.leaderboard',
+  'export.claims',
+  'winners.notify',
+] as const;

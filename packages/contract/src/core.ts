@@ -15,7 +15,11 @@ export type {
   Checkpoint,
   CheckpointType,
   ClaimResult,
+  AuditRow,
   ConsoleVoucher,
+  NotifyWinnersBody,
+  NotifyWinnersResult,
+  OperatorRow,
   Leaderboard,
   Me,
   Profile,
@@ -27,4 +31,6 @@ export type {
   ReviewList,
   SignupBody,
   SpinResult,
+  Winner,
+  WinnersList,
 } from './index';

@@ -36,6 +36,26 @@ describe('the audit trail', () => {
     expect((await call(app, 'GET', '/api/console/audit?limit=0', { cookie: admin.cookie })).status).toBe(400);
   });
 
+  it('filters by action and by actor', async () => {
+    const { app } = await getTestContext();
+    const admin = await createOperator('admin');
+    const added = `filter-${Date.now()}@crew.example.com`;
+    await call(app, 'POST', '/api/console/operators', { cookie: admin.cookie, body: { email: added, role: 'staff' } });
+    await call(app, 'POST', '/api/console/operators', { cookie: admin.cookie, body: { email: added, role: 'reviewer' } });
+    type Row = { actor: string; action: string; subject: string };
+    const byActor = await call(app, 'GET', `/api/console/audit?actor=${encodeURIComponent(admin.email.toUpperCase())}`, {
+      cookie: admin.cookie,
+    });
+    expect((byActor.body.rows as Row[]).map((row) => [row.action, row.subject])).toEqual([
+      ['operator.change_role', added],
+      ['operator.add', added],
+    ]);
+    const byAction = await call(app, 'GET', '/api/console/audit?action=operator.change_role&limit=500', { cookie: admin.cookie });
+    const rows = byAction.body.rows as Row[];
+    expect(rows.every((row) => row.action === 'operator.change_role')).toBe(true);
+    expect(rows.map((row) => row.subject)).toContain(added);
+  });
+
   it('exports CSV safe to open in a spreadsheet, and records the export', async () => {
     const { app, database } = await getTestContext();
     const admin = await createOperator('admin');

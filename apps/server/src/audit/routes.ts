@@ -1,6 +1,6 @@
 // The audit trail for admins (docs/product.md §14, decision 019): a page at a time, newest first, or the whole
 // trail as CSV (an export, itself audited). There is no route that changes a row.
-import { auditRowSchema } from '@quackquest/contract';
+import { auditQuerySchema, auditRowSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -9,7 +9,6 @@ import { listAudit } from './audit';
 import { exportAudit } from './export';
 
 const admin = { roles: ['admin'] as const };
-const AUDIT_PAGE_MAX = 500;
 
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,10 +17,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         config: admin,
         schema: {
-          querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
-            before: z.coerce.number().int().min(1).optional(),
-          }),
+          querystring: auditQuerySchema,
           response: { 200: z.object({ rows: z.array(auditRowSchema) }) },
         },
       },

@@ -7,9 +7,20 @@ import { DomainError } from '../domain/errors';
 
 export interface ActiveCampaign {
   id: string;
-  info: Omit<Campaign, 'wheel'> & { operatorEmails: string[] };
+  info: Omit<Campaign, 'wheel'> & {
+    operatorEmails: string[];
+    /** terms.winnerReplyDays; absent in a campaign loaded before winner notices (reload its pack). */
+    winnerReplyDays?: number;
+  };
   wheelWeights: Record<string, number>;
   sourceDir: string;
+}
+
+/** The active campaign, read now (the CLI's way; the server reads it through the cache below). */
+export async function readActiveCampaign(db: Db): Promise<ActiveCampaign> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
+  if (!row) throw new DomainError('unavailable', 'No campaign is loaded yet.');
+  return { id: row.id, info: row.info as ActiveCampaign['info'], wheelWeights: row.wheelWeights, sourceDir: row.sourceDir };
 }
 
 /** `ttlMs` gives cache/settings.ts's campaignTtlMs; `now` is the app's clock. */
@@ -18,14 +29,7 @@ export function createCampaignCache(db: Db, ttlMs: () => number, now: () => numb
   return {
     async get(): Promise<ActiveCampaign> {
       if (cached && now() - cached.at < ttlMs()) return cached.value;
-      const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
-      if (!row) throw new DomainError('unavailable', 'No campaign is loaded yet.');
-      const value = {
-        id: row.id,
-        info: row.info as ActiveCampaign['info'],
-        wheelWeights: row.wheelWeights,
-        sourceDir: row.sourceDir,
-      };
+      const value = await readActiveCampaign(db);
       cached = { value, at: now() };
       return value;
     },

@@ -21,6 +21,7 @@ export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
     timeZone: campaign.timeZone,
     operatorName: campaign.operator.name,
     operatorEmails: campaign.operator.emails,
+    winnerReplyDays: campaign.terms.winnerReplyDays,
     termsText: pack.termsText,
     bookingUrl: campaign.bookingUrl,
     challengeDays: campaign.challengeDays,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart, formatDay } from './time';
+import { addDays, dayStart, formatDay, formatZoned } from './time';
 
 describe('campaign days', () => {
   it.each([
@@ -14,5 +14,17 @@ describe('campaign days', () => {
   it('names the local day of an instant', () => {
     expect(formatDay(new Date(Date.UTC(2025, 7, 31, 16, 30)), 'Asia/Singapore')).toBe('2025-09-01');
     expect(formatDay(new Date(Date.UTC(2025, 7, 31, 15, 59)), 'Asia/Singapore')).toBe('2025-08-31');
+  });
+
+  it('writes an instant in the zone with its offset', () => {
+    const instant = new Date(Date.UTC(2025, 7, 31, 16, 30, 5, 123));
+    expect(formatZoned(instant, 'Asia/Singapore')).toBe('2025-09-01T00:30:05.123+08:00');
+    expect(formatZoned(instant, 'UTC')).toBe('2025-08-31T16:30:05.123+00:00');
+    expect(formatZoned(instant, 'America/New_York')).toBe('2025-08-31T12:30:05.123-04:00');
+    expect(formatZoned(instant, 'Asia/Kolkata')).toBe('2025-08-31T22:00:05.123+05:30');
+  });
+
+  it('counts calendar days across months and years', () => {
+    expect(addDays('2025-12-25', 14)).toBe('2026-01-08');
   });
 });

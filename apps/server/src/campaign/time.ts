@@ -14,12 +14,51 @@ export function dayStart(isoDay: string, timeZone: string): number {
   return Math.floor(utc / 1000);
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: exports format every row's times (decision 022).
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetMs(instant: number, timeZone: string): number {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(instant)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const part = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(part ?? '');
   if (!match) return 0;
   const sign = match[1] === '-' ? -1 : 1;
   return sign * (Number(match[2]) * 60 + Number(match[3] ?? 0)) * 60_000;
+}
+
+/** The instant as ISO 8601 in the time zone, with its offset: "2025-09-01T18:00:00.123+08:00". */
+export function formatZoned(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const offset = quarterHourOffset(ms, timeZone);
+  const local = new Date(ms + offset).toISOString().slice(0, 23);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+// Time zones change their offset on a quarter hour at the earliest: one lookup per zone and quarter hour
+// serves every instant in it (an export writes 100k times in about as many milliseconds).
+const quarterOffsets = new Map<string, Map<number, number>>();
+const QUARTER_HOUR = 15 * 60_000;
+
+function quarterHourOffset(ms: number, timeZone: string): number {
+  let byQuarter = quarterOffsets.get(timeZone);
+  if (!byQuarter) quarterOffsets.set(timeZone, (byQuarter = new Map<number, number>()));
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let offset = byQuarter.get(quarter);
+  if (offset === undefined) {
+    if (byQuarter.size > 100_000) byQuarter.clear();
+    offset = offsetMs(quarter * QUARTER_HOUR, timeZone);
+    byQuarter.set(quarter, offset);
+  }
+  return offset;
+}
+
+/** "YYYY-MM-DD" `days` calendar days after `isoDay`. */
+export function addDays(isoDay: string, days: number): string {
+  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

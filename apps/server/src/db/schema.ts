@@ -325,3 +325,24 @@ export const auditLog = pgTable(
   },
   // Listed newest first by id (its primary key), so no other index.
 );
+
+/** A winner's e-mail (decision 022): one row per e-mail sent, so a second call does not e-mail the same visitor
+ * twice unless asked to. `notifiedAt` is null while the e-mail is on its way (the row holds the visitor meanwhile). */
+export const winnerNotices = pgTable(
+  'winner_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    /** The operator's e-mail, or 'cli'. */
+    notifiedBy: text('notified_by').notNull(),
+    /** The end of the last day to reply, in the campaign's time zone (terms.winnerReplyDays after notifiedAt's day). */
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The e-mail's Message-ID, without angle brackets. */
+    mailId: text('mail_id').notNull().unique(),
+    rank: integer('rank').notNull(),
+    ducks: integer('ducks').notNull(),
+  },
+  (t) => [index('winner_notices_user_idx').on(t.userId)],
+);

@@ -18,15 +18,19 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'DELETE /api/console/operators/:email': ADMIN,
   'GET /api/console/audit': ADMIN,
   'GET /api/console/audit.csv': ADMIN,
+  'GET /api/console/exports/claims.csv': ADMIN,
+  'GET /api/console/exports/leaderboard.csv': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,
   'GET /api/console/reviews': REVIEWERS,
   'GET /api/console/vouchers/:code': CREW,
+  'GET /api/console/winners': ADMIN,
   'POST /api/console/operators': ADMIN,
   'POST /api/console/reviews/decisions': REVIEWERS,
   'POST /api/console/session/logout': ALL,
   'POST /api/console/vouchers/:code/redeem': CREW,
+  'POST /api/console/winners/notify': ADMIN,
 };
 
 const name = (route: RegisteredRoute) => `${route.method} ${route.url}`;
@@ -39,6 +43,8 @@ async function consoleRoutes() {
 /** An attempt id and a voucher code that exist in no test: a served call answers its 200 or 404, changing nothing. */
 const NO_ATTEMPT = 2_000_000_000;
 const NO_VOUCHER = 'QQ-ZZZZZ-ZZZZZ';
+/** A visitor id no test has: notifying it answers 404 and e-mails nobody. */
+const NO_USER = 2_000_000_000;
 
 /** A request that an allowed caller would have served: a fresh address, a valid body. */
 function plausibleRequest(route: RegisteredRoute, cookie?: string) {
@@ -46,7 +52,9 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
   const withBody = route.method === 'POST' && !route.url.endsWith('/redeem');
   const body = route.url.endsWith('/decisions')
     ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
-    : { email, role: 'staff' };
+    : route.url.endsWith('/winners/notify')
+      ? { userIds: [NO_USER] }
+      : { email, role: 'staff' };
   return {
     method: route.method as 'GET' | 'POST' | 'DELETE',
     url: route.url

@@ -7,9 +7,13 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The sign-in link and code, kept in the dev outbox so tests can follow them. */
+  /** The sign-in link and code, kept in the dev outbox so tests can follow them ('' in other e-mails). */
   link: string;
   code: string;
+  /** The Message-ID without angle brackets, when the sender keeps a record of the e-mail (winner notices). */
+  messageId?: string;
+  /** Where a reply goes, when not to MAIL_FROM (a winner replies to the campaign's operator). */
+  replyTo?: string;
 }
 
 export interface OutboxEntry {
@@ -44,7 +48,15 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
         await transport.verify();
       },
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.messageId ? { messageId: `<${mail.messageId}>` } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        });
       },
     };
   }

@@ -11,6 +11,8 @@ import { parseEnv } from '../config/env';
 import { repoRoot } from '../../test/helpers';
 import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
+import { applyPack } from '../campaign/load';
+import { readPack } from '../campaign/pack';
 
 function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCliWith({}, ...args);
@@ -79,6 +81,7 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
     const env = { DATA_DIR: dataDir, PORT: '3141', DATABASE_URL: '' };
     const database = await openOpsDatabase(parseEnv(env));
     try {
+      await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
       await database.db.insert(users).values({
         email: 'evil@example.com',
         fullName: '\u001b[31mEvil\u001b[0m\u0007\u001b]52;c;cm0gLXJmIH4=\u0007',
@@ -90,7 +93,7 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
     }
     const exported = await runCliWith(env, 'export:leaderboard');
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toContain('evil@example.com,Evil,0,0,no');
+    expect(exported.stdout).toMatch(/\r\n1,Evil,evil@example\.com,,,no,0,0,\d{4}-\d\d-\d\dT[\d:.]+\+08:00\r\n/);
     expect(exported.stdout).not.toContain('\u001b');
     expect(exported.stdout).not.toContain('\u0007');
     const refused = await runCliWith(env, 'ducks:adjust', '\u001b[2J\u001b[31mnobody@example.com', '1', '--reason', 'x');

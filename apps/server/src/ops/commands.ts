@@ -1,5 +1,8 @@
 // Every operator command: its arguments, one-line description, example, and the plain functions it calls.
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Env } from '../config/env';
 import type { Db } from '../db/client';
@@ -9,7 +12,8 @@ import { addOperator, listOperators, removeOperator } from '../operators/operato
 import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
 import { adjustDucks } from './ducks';
 import { UsageError } from './errors';
-import { exportClaims, exportLeaderboard } from './export';
+import { readActiveCampaign } from '../campaign/active';
+import { type ExportKind, exportCsv, readAll } from '../exports/exports';
 import { getQrSheet } from './qr-sheet';
 import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
@@ -93,22 +97,14 @@ export const COMMANDS: Command[] = [
       return `${result.email} now has ${result.ducks} ducks (${result.pendingDucks} pending).`;
     },
   },
-  {
-    name: 'export:leaderboard',
-    args: [],
-    options: out,
-    description: 'Every user in leaderboard order as CSV: rank, e-mail, name, ducks, pending, cabin owner.',
-    example: 'export:leaderboard --out leaderboard.csv',
-    run: async (input) => writeCsv(input, await exportLeaderboard(await input.openDb())),
-  },
-  {
-    name: 'export:claims',
-    args: [],
-    options: out,
-    description: 'Every reward claim as CSV: when, who, item, price, voucher code, redeemed at.',
-    example: 'export:claims --out claims.csv',
-    run: async (input) => writeCsv(input, await exportClaims(await input.openDb())),
-  },
+  exportCommand(
+    'leaderboard',
+    'Every visitor in leaderboard order as CSV: rank ("3=" for a tie the rules cannot break), name, e-mail, phone, Instagram, cabin owner, ducks, when reached; audited.',
+  ),
+  exportCommand(
+    'claims',
+    'Every reward claim as CSV: voucher code, reward, price, visitor, when claimed, redeemed by whom and when; audited.',
+  ),
   {
     name: 'voucher:redeem',
     args: ['code'],
@@ -217,12 +213,25 @@ function parseInteger(text: string, name: string): number {
   return value;
 }
 
-async function writeCsv(input: CommandInput, csv: { csv: string; rows: number }): Promise<string> {
-  const file = input.options.out as string | undefined;
-  if (!file) return csv.csv;
-  const full = path.resolve(input.cwd, file);
-  await writeFile(full, csv.csv);
-  return `Wrote ${csv.rows} ${csv.rows === 1 ? 'row' : 'rows'} to ${full}`;
+/** export:leaderboard and export:claims: the console's exports (exports/exports.ts), to a file or stdout. */
+function exportCommand(kind: ExportKind, description: string): Command {
+  return {
+    name: `export:${kind}`,
+    args: [],
+    options: out,
+    description,
+    example: `export:${kind} --out ${kind}.csv`,
+    run: async ({ options, cwd, openDb }) => {
+      const db = await openDb();
+      const { timeZone } = (await readActiveCampaign(db)).info;
+      const file = exportCsv(db, kind, { actor: CLI_ACTOR, now: new Date(), timeZone });
+      const target = options.out as string | undefined;
+      if (!target) return readAll(file);
+      const full = path.resolve(cwd, target);
+      await pipeline(Readable.from(file.chunks), createWriteStream(full));
+      return `Wrote ${file.rows()} ${file.rows() === 1 ? 'row' : 'rows'} to ${full}`;
+    },
+  };
 }
 
 export function usage(command: Command): string {

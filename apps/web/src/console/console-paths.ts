@@ -3,4 +3,7 @@ export const consolePaths = {
   home: '/console',
   review: '/console/review',
   redeem: '/console/redeem',
+  exports: '/console/exports',
+  operators: '/console/operators',
+  audit: '/console/audit',
 } as const;

@@ -21,8 +21,24 @@ const redeem: ConsoleScreen = {
   hint: "Scan or type a visitor's voucher and hand out the reward.",
 };
 
+const exportsScreen: ConsoleScreen = {
+  path: consolePaths.exports,
+  label: 'Exports',
+  hint: 'Download the leaderboard and the claims as CSV, and e-mail the winners.',
+};
+const operators: ConsoleScreen = {
+  path: consolePaths.operators,
+  label: 'Operators',
+  hint: 'Add crew to the console, change their role or remove them.',
+};
+const audit: ConsoleScreen = {
+  path: consolePaths.audit,
+  label: 'Audit trail',
+  hint: 'Who did what and when in the console and the command line.',
+};
+
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [review, redeem],
+  admin: [review, redeem, exportsScreen, operators, audit],
   reviewer: [review],
   staff: [redeem],
 };

@@ -54,7 +54,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   /** Sign-in calls expect 401s of their own and must not reset the app. */

@@ -1,0 +1,243 @@
+// The leaderboard and claims exports (decision 022): the leaderboard's own order and tie rule, times in the
+// campaign's time zone, CSV a spreadsheet reads without running anything, and an audit row per export.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createOperator } from '../../test/console';
+import { type TestUser, addReward, api, createUser, getTestContext, me } from '../../test/helpers';
+import { formatZoned } from '../campaign/time';
+import { queryRows } from '../db/client';
+import { auditLog, users } from '../db/schema';
+import { adjustDucks } from '../ops/ducks';
+import { redeemVoucher } from '../vouchers/vouchers';
+import { CLAIMS_COLUMNS, type ExportKind, LEADERBOARD_COLUMNS, exportCsv, readAll } from './exports';
+
+const TIME_ZONE = 'Asia/Singapore';
+
+async function db() {
+  return (await getTestContext()).database.db;
+}
+
+/** Reads CSV the way a spreadsheet does (RFC 4180): quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  expect([cell, row]).toEqual(['', []]);
+  return rows;
+}
+
+/** The CSV rows of these users, as objects by column, in file order. */
+function rowsOf(csv: string, users: TestUser[]) {
+  const [header, ...rows] = parseCsv(csv);
+  const emails = new Set(users.map((u) => u.email));
+  return rows
+    .map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i]])) as Record<string, string>)
+    .filter((r) => emails.has(r.email ?? r.visitor_email!));
+}
+
+async function exported(kind: ExportKind) {
+  const file = exportCsv(await db(), kind, { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
+  const csv = await readAll(file);
+  return { csv, rows: file.rows() };
+}
+
+const claim = (user: TestUser, item: string) =>
+  api('POST', '/api/claims', user, { item }, { 'idempotency-key': `key-${randomBytes(8).toString('hex')}` });
+
+describe('the leaderboard export', () => {
+  it('is in leaderboard order with the rank the visitor sees; ties go to whoever reached the total first', async () => {
+    const first = await createUser({ ducks: 9_007, fullName: 'Ada Lovelace' });
+    const second = await createUser({ ducks: 9_007, fullName: 'Grace Hopper' });
+    const top = await createUser({ ducks: 9_008, fullName: 'Top Duck' });
+    const behind = await createUser({ fullName: 'Zero Ducks' });
+    // `first` drops and climbs back: the tie now goes to `second`, who reached 9007 earlier.
+    await adjustDucks(await db(), first.email, -1, 'test');
+    await adjustDucks(await db(), first.email, 1, 'test');
+
+    const { csv, rows } = await exported('leaderboard');
+    expect(csv.split('\r\n')[0]).toBe(LEADERBOARD_COLUMNS.join(','));
+    expect(rows).toBe(parseCsv(csv).length - 1);
+    const mine = rowsOf(csv, [first, second, top, behind]);
+    expect(mine.map((r) => r.name)).toEqual(['Top Duck', 'Grace Hopper', 'Ada Lovelace', 'Zero Ducks']);
+    expect(mine[0]).toMatchObject({ email: top.email, ducks: '9008', pending_ducks: '0', cabin_owner: 'no' });
+    for (const [user, row] of [top, second, first, behind].map((u, i) => [u, mine[i]!] as const)) {
+      expect(row.rank).toBe(String((await me(user)).rank));
+    }
+  });
+
+  it('marks visitors the tie rule cannot tell apart as "N=" and counts them both before the next one', async () => {
+    const [a, b, c] = [
+      await createUser({ ducks: 7_771 }),
+      await createUser({ ducks: 7_771 }),
+      await createUser({ ducks: 7_771 }),
+    ];
+    // a and b reached 7771 at the same instant, c a second later: a and b share a rank, c comes third of them.
+    const at = new Date(Date.now() - 60_000);
+    await (
+      await db()
+    )
+      .update(users)
+      .set({ ducksAt: at })
+      .where(inArray(users.id, [a.id, b.id]));
+    await (
+      await db()
+    )
+      .update(users)
+      .set({ ducksAt: new Date(at.getTime() + 1000) })
+      .where(eq(users.id, c.id));
+
+    const mine = rowsOf((await exported('leaderboard')).csv, [a, b, c]);
+    const shared = (await me(a)).rank;
+    expect(mine.map((r) => [r.email, r.rank])).toEqual([
+      [a.email, `${shared}=`],
+      [b.email, `${shared}=`],
+      [c.email, String(shared + 2)],
+    ]);
+    // The leaderboard lists the two by sign-up, the file in the same order.
+    expect([(await me(b)).rank, (await me(c)).rank]).toEqual([shared + 1, shared + 2]);
+  });
+
+  it("writes when the total was reached in the campaign's time zone, with its offset", async () => {
+    const user = await createUser({ ducks: 5 });
+    const reached = new Date(Date.UTC(2025, 7, 31, 16, 30, 5, 123));
+    await (await db()).update(users).set({ ducksAt: reached }).where(eq(users.id, user.id));
+    const [row] = rowsOf((await exported('leaderboard')).csv, [user]);
+    expect(row!.reached_at).toBe('2025-09-01T00:30:05.123+08:00');
+  });
+
+  it('quotes commas and quotes, and neutralises every cell a spreadsheet would run as a formula', async () => {
+    const { database } = await getTestContext();
+    const quoted = await createUser({ fullName: 'Lovelace, Ada "Duck"' });
+    const formula = await createUser({ fullName: '=HYPERLINK("http://evil.example","win")', cabinOwner: true });
+    const phone = await createUser({ fullName: '+6591234567' });
+    await database.db.update(users).set({ phone: '-1+1', instagram: '@SUM(A1:A9)' }).where(eq(users.id, phone.id));
+    await database.db.update(users).set({ instagram: '\t=1+1', phone: '\r=2+2' }).where(eq(users.id, quoted.id));
+    const { csv } = await exported('leaderboard');
+    const [a, b, c] = [quoted, formula, phone].map((u) => rowsOf(csv, [u])[0]);
+    expect(a).toMatchObject({ name: 'Lovelace, Ada "Duck"', instagram: "'\t=1+1", phone: "'=2+2" });
+    expect(b).toMatchObject({ name: `'=HYPERLINK("http://evil.example","win")`, cabin_owner: 'yes' });
+    expect(c).toMatchObject({ name: "'+6591234567", phone: "'-1+1", instagram: "'@SUM(A1:A9)" });
+    expect(csv).toContain('"Lovelace, Ada ""Duck"""');
+    // No cell of the file starts with a character a spreadsheet runs.
+    for (const cells of parseCsv(csv)) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
+
+describe('the claims export', () => {
+  it('lists each claim with its voucher, reward, visitor, and who redeemed it when', async () => {
+    const buyer = await createUser({ ducks: 30, fullName: 'Claire, the Buyer' });
+    const cap = await addReward({ item: `Captain's Cap ${randomBytes(3).toString('hex')}`, price: 5 });
+    const formulaItem = await addReward({ item: `@SUM(1+1) ${randomBytes(3).toString('hex')}`, price: 7 });
+    const one = await claim(buyer, cap.item);
+    const two = await claim(buyer, formulaItem.item);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const redeemed = await redeemVoucher(await db(), one.body.voucherCode as string, {
+      actor: 'staff@crew.example.com',
+      now: new Date(),
+    });
+
+    const { csv } = await exported('claims');
+    expect(csv.split('\r\n')[0]).toBe(CLAIMS_COLUMNS.join(','));
+    expect(rowsOf(csv, [buyer])).toEqual([
+      {
+        voucher_code: one.body.voucherCode,
+        reward: cap.item,
+        price: '5',
+        visitor_name: 'Claire, the Buyer',
+        visitor_email: buyer.email,
+        claimed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00$/) as unknown,
+        redeemed_by: 'staff@crew.example.com',
+        redeemed_at: formatZoned(redeemed.redeemedAt!, TIME_ZONE),
+      },
+      expect.objectContaining({
+        reward: `'${formulaItem.item}`,
+        price: '7',
+        voucher_code: two.body.voucherCode,
+        redeemed_at: '',
+      }),
+    ]);
+  });
+});
+
+describe('GET /api/console/exports/*.csv', () => {
+  it.each(['leaderboard', 'claims'] as const)(
+    'downloads the %s as a CSV attachment and audits who, which export and how many rows',
+    async (kind) => {
+      const { app, database } = await getTestContext();
+      const admin = await createOperator('admin');
+      await createUser({ ducks: 3 });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/console/exports/${kind}.csv`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const disposition = String(response.headers['content-disposition']);
+      expect(disposition).toMatch(new RegExp(`^attachment; filename="${kind}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+      const lines = parseCsv(response.body).length - 1;
+      const [row] = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actor, admin.email), eq(auditLog.action, `export.${kind}`)))
+        .orderBy(desc(auditLog.id));
+      expect(row).toMatchObject({ subject: disposition.split('"')[1], after: { rows: lines } });
+      if (kind === 'leaderboard') {
+        const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
+        expect(lines).toBeGreaterThanOrEqual(1);
+        expect(lines).toBeLessThanOrEqual(count!.n);
+      }
+    },
+  );
+
+  it('reads the file in pages: more rows than a page arrive whole, in order, once each', async () => {
+    const { database } = await getTestContext();
+    const tag = randomBytes(4).toString('hex');
+    await database.db
+      .insert(users)
+      .values(Array.from({ length: 2_500 }, (_, i) => ({ email: `page-${tag}-${i}@example.com`, fullName: `Page ${i}` })));
+    const file = exportCsv(database.db, 'leaderboard', { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
+    const chunks: string[] = [];
+    for await (const chunk of file.chunks) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(3);
+    const emails = parseCsv(chunks.join(''))
+      .map((cells) => cells[2]!)
+      .filter((email) => email.startsWith(`page-${tag}-`));
+    expect(emails).toHaveLength(2_500);
+    expect(new Set(emails).size).toBe(2_500);
+  });
+
+  it('a download stopped halfway is not audited and leaves the database free', async () => {
+    const { database } = await getTestContext();
+    const actor = `stopped-${randomBytes(4).toString('hex')}@crew.example.com`;
+    const file = exportCsv(database.db, 'leaderboard', { actor, now: new Date(), timeZone: TIME_ZONE });
+    for await (const chunk of file.chunks) {
+      expect(chunk).toBe(`${LEADERBOARD_COLUMNS.join(',')}\r\n`);
+      break;
+    }
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.actor, actor))).toEqual([]);
+    expect((await exported('claims')).csv.startsWith('voucher_code,')).toBe(true);
+  });
+});

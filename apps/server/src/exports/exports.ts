@@ -1,0 +1,237 @@
+// The leaderboard and claims CSV files (docs/product.md §10, §15, decision 022), for the console
+// (GET /api/console/exports/*.csv) and the CLI (export:leaderboard, export:claims) alike.
+//
+// Each export reads its rows through a cursor in one REPEATABLE READ transaction: one consistent snapshot,
+// one pass over the index, a page of rows at a time, and the file is handed on a page at a time (a stream
+// for the console, a file or stdout for the CLI), so 100k rows never sit in memory as one string nor hold
+// the event loop for long (bench/exports.ts). The export's audit row (who, which export, how many rows) is
+// written at the end of the same transaction: an export stopped halfway (a closed browser tab) has no row
+// and no complete file.
+import { type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import { formatDay, formatZoned } from '../campaign/time';
+import { type Db, type Tx, queryRows } from '../db/client';
+import { claims, rewards, users } from '../db/schema';
+import { type CsvCell, csvLines } from '../ops/csv';
+
+export const EXPORT_KINDS = ['leaderboard', 'claims'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export const LEADERBOARD_COLUMNS = [
+  'rank',
+  'name',
+  'email',
+  'phone',
+  'instagram',
+  'cabin_owner',
+  'ducks',
+  'pending_ducks',
+  'reached_at',
+] as const;
+export const CLAIMS_COLUMNS = [
+  'voucher_code',
+  'reward',
+  'price',
+  'visitor_name',
+  'visitor_email',
+  'claimed_at',
+  'redeemed_by',
+  'redeemed_at',
+] as const;
+
+/** Rows fetched from the cursor at a time: a page is a few hundred kB of CSV. */
+const EXPORT_PAGE_ROWS = 1000;
+
+interface LeaderboardRow {
+  id: string | number;
+  full_name: string;
+  email: string;
+  phone: string;
+  instagram: string;
+  cabin_owner: boolean;
+  ducks: number;
+  pending_ducks: number;
+  ducks_at: Date | string;
+  /** rank() in leaderboard order without the id: equal for a tie the tie rule cannot break. */
+  rank: string | number;
+  /** Rows up to this one and its ties: above `rank` when the row is tied. */
+  upto: string | number;
+}
+
+interface ClaimRow {
+  voucher_code: string;
+  item: string;
+  price: number;
+  full_name: string;
+  email: string;
+  created_at: Date | string;
+  redeemed_by: string | null;
+  redeemed_at: Date | string | null;
+}
+
+/**
+ * The leaderboard's order (users/ranking.ts, docs/product.md §9): ducks highest first, a tie to whoever
+ * reached the total first, then the older account. A visitor's rank is the number of visitors ahead plus
+ * one; visitors with the same ducks reached at the same instant (to the microsecond) are tied, and the file
+ * says so ("3=") because the rules do not decide between them: the leaderboard lists them by sign-up.
+ */
+const leaderboardQuery = sql`
+  select id, full_name, email, phone, instagram, cabin_owner, ducks, pending_ducks, ducks_at,
+    rank() over w as rank, count(*) over w as upto
+  from ${users}
+  window w as (order by ducks desc nulls last, ducks_at)
+  order by ducks desc nulls last, ducks_at, id`;
+
+const claimsQuery = sql`
+  select c.voucher_code, r.item, c.price, u.full_name, u.email, c.created_at, c.redeemed_by, c.redeemed_at
+  from ${claims} c
+  join ${users} u on u.id = c.user_id
+  join ${rewards} r on r.id = c.reward_id
+  order by c.created_at, c.id`;
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+function leaderboardCells(row: LeaderboardRow, timeZone: string): CsvCell[] {
+  const rank = Number(row.rank);
+  return [
+    Number(row.upto) > rank ? `${rank}=` : String(rank),
+    row.full_name,
+    row.email,
+    row.phone,
+    row.instagram,
+    row.cabin_owner ? 'yes' : 'no',
+    Number(row.ducks),
+    Number(row.pending_ducks),
+    formatZoned(asDate(row.ducks_at), timeZone),
+  ];
+}
+
+function claimCells(row: ClaimRow, timeZone: string): CsvCell[] {
+  return [
+    row.voucher_code,
+    row.item,
+    Number(row.price),
+    row.full_name,
+    row.email,
+    formatZoned(asDate(row.created_at), timeZone),
+    row.redeemed_by,
+    row.redeemed_at ? formatZoned(asDate(row.redeemed_at), timeZone) : null,
+  ];
+}
+
+const EXPORTS = {
+  leaderboard: { query: leaderboardQuery, header: LEADERBOARD_COLUMNS, cells: leaderboardCells },
+  claims: { query: claimsQuery, header: CLAIMS_COLUMNS, cells: claimCells },
+} as const satisfies Record<ExportKind, { query: SQL; header: readonly string[]; cells: (row: never, tz: string) => CsvCell[] }>;
+
+export interface ExportOptions {
+  /** The operator's e-mail, or 'cli'. */
+  actor: string;
+  now: Date;
+  /** The campaign's: every time in the file is written in it, with its offset. */
+  timeZone: string;
+}
+
+export interface CsvExport {
+  /** "leaderboard-2025-09-14.csv": the day in the campaign's time zone. */
+  filename: string;
+  /** The file, a page of rows at a time (the first chunk is the header). */
+  chunks: AsyncGenerator<string, void, undefined>;
+  /** The number of rows, once every chunk was read. */
+  rows: () => number;
+}
+
+export function exportCsv(db: Db, kind: ExportKind, options: ExportOptions): CsvExport {
+  const { query, header, cells } = EXPORTS[kind];
+  const filename = `${kind}-${formatDay(options.now, options.timeZone)}.csv`;
+  let count = 0;
+  const chunks = pageByPage(async (emit) => {
+    await db.transaction(
+      async (tx) => {
+        await emit(csvLines([header]));
+        await tx.execute(sql`declare qq_export no scroll cursor for ${query}`);
+        for (;;) {
+          const rows = await queryRows<never>(tx, sql.raw(`fetch ${EXPORT_PAGE_ROWS} from qq_export`));
+          if (rows.length === 0) break;
+          count += rows.length;
+          await emit(csvLines(rows.map((row) => (cells as (row: never, tz: string) => CsvCell[])(row, options.timeZone))));
+        }
+        await tx.execute(sql`close qq_export`);
+        await auditExport(tx, kind, filename, count, options);
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+  });
+  return { filename, chunks, rows: () => count };
+}
+
+async function auditExport(tx: Tx, kind: ExportKind, filename: string, rows: number, options: ExportOptions) {
+  await recordAudit(tx, {
+    actor: options.actor,
+    action: kind === 'leaderboard' ? 'export.leaderboard' : 'export.claims',
+    subject: filename,
+    after: { rows },
+    at: options.now,
+  });
+}
+
+class ExportStopped extends Error {}
+
+/**
+ * Runs `produce` and yields what it emits. `emit` waits until the reader took the chunk before it, so at
+ * most two pages are in memory; when the reader stops early (a closed download), the next `emit` throws,
+ * the transaction rolls back, and the generator finishes after it.
+ */
+async function* pageByPage(
+  produce: (emit: (chunk: string) => Promise<void>) => Promise<void>,
+): AsyncGenerator<string, void, undefined> {
+  const queue: string[] = [];
+  let stopped = false;
+  let finished = false;
+  let failure: unknown;
+  let wakeReader: (() => void) | undefined;
+  let wakeProducer: (() => void) | undefined;
+  const emit = async (chunk: string) => {
+    if (stopped) throw new ExportStopped();
+    queue.push(chunk);
+    wakeReader?.();
+    if (queue.length > 1) await new Promise<void>((resolve) => (wakeProducer = resolve));
+    if (stopped) throw new ExportStopped();
+  };
+  const task = produce(emit).then(
+    () => void (finished = true),
+    (error: unknown) => {
+      failure = error;
+      finished = true;
+    },
+  );
+  const settled = task.then(() => wakeReader?.());
+  try {
+    for (;;) {
+      const chunk = queue.shift();
+      if (chunk !== undefined) {
+        wakeProducer?.();
+        wakeProducer = undefined;
+        yield chunk;
+        continue;
+      }
+      if (finished) {
+        if (failure !== undefined) throw failure as Error;
+        return;
+      }
+      await new Promise<void>((resolve) => (wakeReader = resolve));
+      wakeReader = undefined;
+    }
+  } finally {
+    stopped = true;
+    wakeProducer?.();
+    await settled;
+  }
+}
+
+/** The whole file as one string (tests, and the CLI's output to the terminal). */
+export async function readAll(file: CsvExport): Promise<string> {
+  let text = '';
+  for await (const chunk of file.chunks) text += chunk;
+  return text;
+}

@@ -1,0 +1,27 @@
+// The leaderboard and claims as CSV for admins (docs/product.md §10, §15, decision 022): streamed a page at a
+// time from one consistent snapshot; each export is audited with its row count.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { requireOperator } from '../operators/console-session';
+import type { Role } from '../operators/roles';
+import { EXPORT_KINDS, exportCsv } from './exports';
+
+const admin = { roles: ['admin'] as const satisfies readonly Role[] };
+
+export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const kind of EXPORT_KINDS) {
+      app.get(`/api/console/exports/${kind}.csv`, { config: admin }, async (request, reply) => {
+        const { email } = await requireOperator(request);
+        const campaign = await ctx.campaign.get();
+        const file = exportCsv(ctx.db, kind, { actor: email, now: new Date(ctx.now()), timeZone: campaign.info.timeZone });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(file.chunks));
+      });
+    }
+  };
+}

@@ -1,0 +1,68 @@
+// Notifying winners (docs/product.md §10, §15, decision 022), admins only: who would be e-mailed, and the
+// e-mails themselves, each recorded in winner_notices and audited.
+import {
+  type Winner,
+  notifyWinnersBodySchema,
+  notifyWinnersResultSchema,
+  winnersListSchema,
+  winnersQuerySchema,
+} from '@quackquest/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import type { Mailer } from '../mail/mailer';
+import { requireOperator } from '../operators/console-session';
+import type { Role } from '../operators/roles';
+import { type WinnerCandidate, formatDeadline, notifyWinners, previewWinners } from './winners';
+
+const admin = { roles: ['admin'] as const satisfies readonly Role[] };
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+function toWinner(c: WinnerCandidate, timeZone: string): Winner {
+  return {
+    userId: c.userId,
+    rank: c.rank,
+    name: c.name,
+    email: c.email,
+    ducks: c.ducks,
+    notifiedAt: seconds(c.notifiedAt),
+    notifiedBy: c.notifiedBy,
+    deadline: c.deadline ? formatDeadline(c.deadline, timeZone) : null,
+  };
+}
+
+export function winnerRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/console/winners',
+      { config: admin, schema: { querystring: winnersQuerySchema, response: { 200: winnersListSchema } } },
+      async (request) => {
+        const { timeZone } = (await ctx.campaign.get()).info;
+        const winners = await previewWinners(ctx.db, { top: request.query.top });
+        return { winners: winners.map((w) => toWinner(w, timeZone)) };
+      },
+    );
+
+    app.post(
+      '/api/console/winners/notify',
+      { config: admin, schema: { body: notifyWinnersBodySchema, response: { 200: notifyWinnersResultSchema } } },
+      async (request) => {
+        const { email } = await requireOperator(request);
+        const campaign = await ctx.campaign.get();
+        const results = await notifyWinners(ctx.db, mailer, {
+          ...request.body,
+          actor: email,
+          now: () => new Date(ctx.now()),
+          campaign,
+        });
+        return {
+          results: results.map((r) => ({
+            ...toWinner(r, campaign.info.timeZone),
+            outcome: r.outcome,
+            message: r.message,
+          })),
+        };
+      },
+    );
+  };
+}

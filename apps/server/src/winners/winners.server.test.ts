@@ -1,0 +1,186 @@
+// Notifying winners (decision 022): the e-mail goes out over a real SMTP server with the terms' reply deadline
+// in the campaign's time zone, is recorded per visitor, audited, and not sent twice unless asked.
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildTestApp, call } from '../../test/auth';
+import { createOperator } from '../../test/console';
+import { type TestUser, createUser, getTestContext } from '../../test/helpers';
+import { type TestSmtp, startSmtp } from '../../test/smtp';
+import { auditLog, winnerNotices } from '../db/schema';
+import { formatDeadline, replyDeadline } from './winners';
+
+let smtp: TestSmtp;
+let app: App;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await buildTestApp({ SMTP_URL: smtp.url });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+/** Far above any other test's visitor: the top of the leaderboard. */
+let topDucks = 1_000_000_000;
+
+async function noticesOf(user: TestUser) {
+  const { database } = await getTestContext();
+  return database.db.select().from(winnerNotices).where(eq(winnerNotices.userId, user.id)).orderBy(winnerNotices.id);
+}
+
+const mailsTo = (user: TestUser) => smtp.received.filter((m) => m.to.includes(user.email));
+
+describe('the reply deadline', () => {
+  it("is the end of the day winnerReplyDays after the day of notice, in the campaign's time zone", () => {
+    // 20:00 UTC on 14 September is already 15 September in Singapore: 14 days later is 29 September.
+    const deadline = replyDeadline(new Date('2025-09-14T20:00:00Z'), 14, 'Asia/Singapore');
+    expect(deadline.toISOString()).toBe('2025-09-29T15:59:59.000Z');
+    expect(formatDeadline(deadline, 'Asia/Singapore')).toBe('Monday 29 September 2025, 23:59 (Asia/Singapore time)');
+  });
+});
+
+describe('POST /api/console/winners/notify', () => {
+  it('e-mails the top visitor with the deadline, records and audits it, and does not e-mail them twice', async () => {
+    const admin = await createOperator('admin');
+    const winner = await createUser({ ducks: ++topDucks, fullName: 'Wanda Winner' });
+
+    const preview = await call(app, 'GET', '/api/console/winners?top=1', { cookie: admin.cookie });
+    expect(preview.body.winners).toEqual([
+      {
+        userId: winner.id,
+        rank: '1',
+        name: 'Wanda Winner',
+        email: winner.email,
+        ducks: topDucks,
+        notifiedAt: null,
+        notifiedBy: null,
+        deadline: null,
+      },
+    ]);
+
+    const sent = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
+    expect(sent.status).toBe(200);
+    const deadline = formatDeadline(replyDeadline(new Date(), 14, 'Asia/Singapore'), 'Asia/Singapore');
+    expect(sent.body.results).toEqual([
+      expect.objectContaining({
+        userId: winner.id,
+        rank: '1',
+        outcome: 'notified',
+        message: null,
+        deadline,
+        notifiedBy: admin.email,
+      }),
+    ]);
+
+    const mail = await smtp.waitFor(winner.email);
+    expect(mail.parsed.subject).toBe(`You are a QuackQuest Demo winner: please reply by ${deadline}`);
+    expect(mail.parsed.text).toContain('Hello Wanda Winner,');
+    expect(mail.parsed.text).toContain(`rank 1 with ${topDucks} ducks`);
+    expect(mail.parsed.text).toContain(`reply to this e-mail by ${deadline}`);
+    expect(mail.parsed.text).toContain('passport number');
+    expect(mail.parsed.replyTo?.text).toBe('ops@example.com');
+
+    const [notice] = await noticesOf(winner);
+    expect(notice).toMatchObject({
+      notifiedBy: admin.email,
+      rank: 1,
+      ducks: topDucks,
+      mailId: mail.parsed.messageId?.slice(1, -1),
+    });
+    expect(notice!.notifiedAt).toBeInstanceOf(Date);
+    expect(notice!.deadline.toISOString()).toBe(replyDeadline(new Date(), 14, 'Asia/Singapore').toISOString());
+    const { database } = await getTestContext();
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, admin.email), eq(auditLog.action, 'winners.notify')));
+    expect(audit).toMatchObject({
+      subject: winner.email,
+      after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false },
+    });
+
+    // Again: skipped, and no second e-mail.
+    const again = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
+    expect(again.body.results).toEqual([
+      expect.objectContaining({
+        userId: winner.id,
+        outcome: 'skipped',
+        message: 'Already notified: choose "Send again" to e-mail again.',
+      }),
+    ]);
+    expect(await noticesOf(winner)).toHaveLength(1);
+    expect(mailsTo(winner)).toHaveLength(1);
+    const marked = await call(app, 'GET', '/api/console/winners?top=1', { cookie: admin.cookie });
+    expect(marked.body.winners).toEqual([expect.objectContaining({ userId: winner.id, notifiedBy: admin.email, deadline })]);
+
+    // Asked to send again: a second e-mail and a second notice.
+    const resent = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { userIds: [winner.id], resend: true },
+    });
+    expect(resent.body.results).toEqual([expect.objectContaining({ userId: winner.id, outcome: 'notified' })]);
+    await smtp.waitFor(winner.email, { after: smtp.received.indexOf(mail) + 1 });
+    expect(mailsTo(winner)).toHaveLength(2);
+    expect(await noticesOf(winner)).toHaveLength(2);
+  });
+
+  it('e-mails chosen visitors, in leaderboard order, each once', async () => {
+    const admin = await createOperator('admin');
+    const [low, high] = [await createUser({ ducks: 3, fullName: 'Low' }), await createUser({ ducks: 4, fullName: 'High' })];
+    const sent = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { userIds: [low.id, high.id, low.id] },
+    });
+    expect((sent.body.results as { userId: number; outcome: string }[]).map((r) => [r.userId, r.outcome])).toEqual([
+      [high.id, 'notified'],
+      [low.id, 'notified'],
+    ]);
+    await smtp.waitFor(low.email);
+    await smtp.waitFor(high.email);
+    expect([mailsTo(low).length, mailsTo(high).length]).toEqual([1, 1]);
+  });
+
+  it('records nothing when the e-mail cannot be sent, so the visitor can be notified later', async () => {
+    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const admin = await createOperator('admin');
+      const visitor = await createUser({ ducks: 2 });
+      const failed = await call(broken, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
+      expect(failed.body.results).toEqual([
+        expect.objectContaining({ outcome: 'failed', message: 'The e-mail could not be sent. Try again later.' }),
+      ]);
+      expect(await noticesOf(visitor)).toEqual([]);
+      const later = await call(app, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
+      expect(later.body.results).toEqual([expect.objectContaining({ outcome: 'notified' })]);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('refuses a request without exactly one selection, and unknown visitors', async () => {
+    const admin = await createOperator('admin');
+    const notify = (body: unknown) => call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body });
+    expect(await notify({})).toMatchObject({ status: 400, body: { message: 'Choose either the top N or a list of visitors.' } });
+    expect(await notify({ top: 1, userIds: [1] })).toMatchObject({ status: 400 });
+    expect(await notify({ top: 0 })).toMatchObject({
+      status: 400,
+      body: { message: 'The number of winners must be between 1 and 100.' },
+    });
+    expect(await notify({ userIds: [2_000_000_000] })).toMatchObject({
+      status: 404,
+      body: { message: 'No visitor has the id 2000000000.' },
+    });
+    const latest = await getTestContext().then(({ database }) =>
+      database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email)).orderBy(desc(auditLog.id)),
+    );
+    expect(latest).toEqual([]);
+  });
+});

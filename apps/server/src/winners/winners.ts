@@ -1,0 +1,286 @@
+// Notifying winners (docs/product.md §10, §15, decision 022): the top N of the leaderboard, or chosen visitors,
+// get an e-mail with the reply deadline of the terms (terms.winnerReplyDays after the day they are notified,
+// in the campaign's time zone), and a row in winner_notices, so a second call does not e-mail them again
+// unless asked to (`resend`).
+//
+// An e-mail is never sent inside a database transaction (on PGlite a transaction holds the whole database):
+// 1. under a lock, each visitor not yet notified gets a notice row without `notifiedAt` (it holds the
+//    visitor: a second call meanwhile skips them);
+// 2. the e-mail is sent;
+// 3. the row gets `notifiedAt`, and the audit row is written, in one transaction; a failed e-mail deletes its
+//    row instead, so the visitor can be notified again and no deadline runs against an e-mail never sent.
+// A row left without `notifiedAt` by a crash holds its visitor for IN_FLIGHT_MS only.
+import { randomUUID } from 'node:crypto';
+import { WINNERS_MAX } from '@quackquest/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import type { ActiveCampaign } from '../campaign/active';
+import { addDays, dayStart, formatDay } from '../campaign/time';
+import { type Db, type DbOrTx, queryRows } from '../db/client';
+import { users, winnerNotices } from '../db/schema';
+import { conflict, invalid, notFound } from '../domain/errors';
+import type { Mailer } from '../mail/mailer';
+
+/** How long a notice whose e-mail is on its way holds its visitor. */
+const IN_FLIGHT_MS = 10 * 60 * 1000;
+/** Serialises step 1 of notifying: an arbitrary constant key for pg_advisory_xact_lock. */
+const WINNERS_LOCK = 0x77696e;
+
+export interface WinnerSelection {
+  /** The first N of the leaderboard. */
+  top?: number;
+  /** Or these visitors. */
+  userIds?: number[];
+}
+
+export interface WinnerCandidate {
+  userId: number;
+  /** As in the leaderboard CSV: "3", or "3=" for a tie the rules do not break. */
+  rank: string;
+  name: string;
+  email: string;
+  ducks: number;
+  /** The last notice e-mailed to this visitor, if any. */
+  notifiedAt: Date | null;
+  notifiedBy: string | null;
+  deadline: Date | null;
+}
+
+interface CandidateRow {
+  id: string | number;
+  full_name: string;
+  email: string;
+  ducks: number;
+  rank: string | number;
+  upto: string | number;
+  notified_at: Date | string | null;
+  notified_by: string | null;
+  deadline: Date | string | null;
+}
+
+const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
+
+/** The selected visitors in leaderboard order, with their rank (ties as in the leaderboard CSV) and last notice. */
+export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Promise<WinnerCandidate[]> {
+  const { top, userIds } = checkSelection(selection);
+  const ranked = sql`
+    select id, full_name, email, ducks, rank() over w as rank, count(*) over w as upto
+    from ${users}
+    window w as (order by ducks desc nulls last, ducks_at)
+    order by ducks desc nulls last, ducks_at, id`;
+  const chosen =
+    top !== undefined
+      ? sql`(${ranked} limit ${top}) ranked`
+      : sql`(select * from (${ranked}) everyone where id = any(${sql.raw(`array[${userIds!.map(Number).join(',')}]::bigint[]`)})) ranked`;
+  const rows = await queryRows<CandidateRow>(
+    db,
+    sql`
+    select ranked.*, n.notified_at, n.notified_by, n.deadline
+    from ${chosen}
+    left join lateral (
+      select notified_at, notified_by, deadline from ${winnerNotices}
+      where user_id = ranked.id and notified_at is not null order by id desc limit 1
+    ) n on true
+    order by ranked.rank, ranked.id`,
+  );
+  if (userIds && rows.length < new Set(userIds).size) {
+    const found = new Set(rows.map((row) => Number(row.id)));
+    const missing = userIds.filter((id) => !found.has(id));
+    throw notFound(`No visitor has the id ${missing.join(', ')}.`);
+  }
+  return rows.map((row) => {
+    const rank = Number(row.rank);
+    return {
+      userId: Number(row.id),
+      rank: Number(row.upto) > rank ? `${rank}=` : String(rank),
+      name: row.full_name,
+      email: row.email,
+      ducks: Number(row.ducks),
+      notifiedAt: date(row.notified_at),
+      notifiedBy: row.notified_by,
+      deadline: date(row.deadline),
+    };
+  });
+}
+
+function checkSelection({ top, userIds }: WinnerSelection): WinnerSelection {
+  if ((top === undefined) === (userIds === undefined)) throw invalid('Choose either the top N or a list of visitors.');
+  if (top !== undefined && (!Number.isInteger(top) || top < 1 || top > WINNERS_MAX)) {
+    throw invalid(`The number of winners must be between 1 and ${WINNERS_MAX}.`);
+  }
+  if (userIds !== undefined && (userIds.length < 1 || userIds.length > WINNERS_MAX || !userIds.every(Number.isSafeInteger))) {
+    throw invalid(`Choose between 1 and ${WINNERS_MAX} visitors.`);
+  }
+  return { top, userIds };
+}
+
+/** The end of the last day to reply: `days` calendar days after the day of `now`, both in `timeZone`. */
+export function replyDeadline(now: Date, days: number, timeZone: string): Date {
+  const lastDay = addDays(formatDay(now, timeZone), days);
+  return new Date((dayStart(addDays(lastDay, 1), timeZone) - 1) * 1000);
+}
+
+/** "Monday 29 September 2025, 23:59 (Asia/Singapore time)". */
+export function formatDeadline(deadline: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+    .format(deadline)
+    .replace(',', '');
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    deadline,
+  );
+  return `${day}, ${time} (${timeZone} time)`;
+}
+
+export interface NotifyOptions extends WinnerSelection {
+  /** E-mail visitors notified before, too. */
+  resend?: boolean;
+  /** The operator's e-mail, or 'cli'. */
+  actor: string;
+  now: () => Date;
+  campaign: ActiveCampaign;
+}
+
+export interface NoticeOutcome {
+  userId: number;
+  rank: string;
+  name: string;
+  email: string;
+  ducks: number;
+  outcome: 'notified' | 'skipped' | 'failed';
+  /** Why it was skipped or failed, in a sentence. */
+  message: string | null;
+  deadline: Date | null;
+  notifiedAt: Date | null;
+  notifiedBy: string | null;
+}
+
+export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptions): Promise<NoticeOutcome[]> {
+  const { campaign } = options;
+  const days = campaign.info.winnerReplyDays;
+  if (days === undefined) {
+    throw conflict('The campaign was loaded before winner notices existed: load its pack again (npm run ops -- campaign:load).');
+  }
+  const timeZone = campaign.info.timeZone;
+  const startedAt = options.now();
+  const deadline = replyDeadline(startedAt, days, timeZone);
+
+  // 1. Hold each visitor to notify with a notice row, under a lock: two admins at once e-mail nobody twice.
+  const { held, outcomes } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${WINNERS_LOCK})`);
+    const candidates = await previewWinners(tx, options);
+    const outcomes: NoticeOutcome[] = [];
+    const held: { candidate: WinnerCandidate; noticeId: number; mailId: string }[] = [];
+    for (const candidate of candidates) {
+      const [last] = await tx
+        .select()
+        .from(winnerNotices)
+        .where(eq(winnerNotices.userId, candidate.userId))
+        .orderBy(desc(winnerNotices.id))
+        .limit(1);
+      const inFlight = last && !last.notifiedAt && startedAt.getTime() - last.requestedAt.getTime() < IN_FLIGHT_MS;
+      const notified = last?.notifiedAt;
+      if (inFlight || (notified && !options.resend)) {
+        outcomes.push({
+          ...outcomeOf(candidate),
+          outcome: 'skipped',
+          message: inFlight
+            ? 'An e-mail to this visitor is on its way.'
+            : 'Already notified: choose "Send again" to e-mail again.',
+          deadline: last.deadline,
+          notifiedAt: last.notifiedAt,
+          notifiedBy: last.notifiedBy,
+        });
+        continue;
+      }
+      const mailId = `${randomUUID()}@quackquest`;
+      const [row] = await tx
+        .insert(winnerNotices)
+        .values({
+          userId: candidate.userId,
+          requestedAt: startedAt,
+          notifiedBy: options.actor,
+          deadline,
+          mailId,
+          rank: Number.parseInt(candidate.rank, 10),
+          ducks: candidate.ducks,
+        })
+        .returning({ id: winnerNotices.id });
+      held.push({ candidate, noticeId: row!.id, mailId });
+      outcomes.push({
+        ...outcomeOf(candidate),
+        outcome: 'notified',
+        message: null,
+        deadline,
+        notifiedAt: null,
+        notifiedBy: options.actor,
+      });
+    }
+    return { held, outcomes };
+  });
+
+  // 2 and 3. E-mail each, then record it (or free the visitor again when the e-mail failed).
+  for (const { candidate, noticeId, mailId } of held) {
+    const outcome = outcomes.find((o) => o.userId === candidate.userId)!;
+    try {
+      await mailer.send({ ...winnerMail(candidate, deadline, campaign), messageId: mailId });
+    } catch {
+      await db.delete(winnerNotices).where(and(eq(winnerNotices.id, noticeId), sql`${winnerNotices.notifiedAt} is null`));
+      Object.assign(outcome, {
+        outcome: 'failed',
+        message: 'The e-mail could not be sent. Try again later.',
+        deadline: null,
+        notifiedBy: null,
+      });
+      continue;
+    }
+    const notifiedAt = options.now();
+    await db.transaction(async (tx) => {
+      await tx.update(winnerNotices).set({ notifiedAt }).where(eq(winnerNotices.id, noticeId));
+      await recordAudit(tx, {
+        actor: options.actor,
+        action: 'winners.notify',
+        subject: candidate.email,
+        before: candidate.notifiedAt ? { notifiedAt: candidate.notifiedAt.toISOString() } : null,
+        after: {
+          rank: candidate.rank,
+          ducks: candidate.ducks,
+          deadline: deadline.toISOString(),
+          mailId,
+          resend: !!candidate.notifiedAt,
+        },
+        at: notifiedAt,
+      });
+    });
+    outcome.notifiedAt = notifiedAt;
+  }
+  return outcomes;
+}
+
+const outcomeOf = (c: WinnerCandidate) => ({ userId: c.userId, rank: c.rank, name: c.name, email: c.email, ducks: c.ducks });
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The e-mail a winner reads: the rank, the deadline, what to send (terms §6.2) and what happens otherwise (§6.3). */
+function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: ActiveCampaign) {
+  const { info } = campaign;
+  const by = formatDeadline(deadline, info.timeZone);
+  const rank = candidate.rank.replace('=', ' (tied)');
+  const paragraphs = [
+    `Hello ${candidate.name},`,
+    `Congratulations! You finished ${info.name} at rank ${rank} with ${candidate.ducks} ducks, and you are one of our winners.`,
+    `To receive your prize, reply to this e-mail by ${by} with:`,
+    '- your full name as in your passport;\n- your nationality;\n- your date of birth;\n- your passport number.',
+    'If we do not hear from you by then, or the details are incomplete, the prize may be withdrawn and offered to another participant (terms, section 6).',
+    `${info.operatorName}`,
+  ];
+  return {
+    to: candidate.email,
+    subject: `You are a ${info.name} winner: please reply by ${by}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n'),
+    link: '',
+    code: '',
+    ...(info.operatorEmails[0] ? { replyTo: info.operatorEmails[0] } : {}),
+  };
+}

@@ -1,0 +1,47 @@
+// The admin screens' calls (docs/product.md §10): exports and winners, operators, the audit trail.
+import type { AuditRow, NotifyWinnersBody, NotifyWinnersResult, OperatorRow, WinnersList } from '@quackquest/contract/core';
+import { api } from '../../lib/api-client';
+import type { Role } from '../console-types';
+
+export const exportUrls = {
+  leaderboard: '/api/console/exports/leaderboard.csv',
+  claims: '/api/console/exports/claims.csv',
+  audit: '/api/console/audit.csv',
+} as const;
+
+export function fetchWinners(top: number): Promise<WinnersList> {
+  return api<WinnersList>(`/api/console/winners?top=${top}`, { allowUnauthorized: true });
+}
+
+export function notifyWinners(body: NotifyWinnersBody): Promise<NotifyWinnersResult> {
+  return api<NotifyWinnersResult>('/api/console/winners/notify', { method: 'POST', body, allowUnauthorized: true });
+}
+
+export async function fetchOperators(): Promise<OperatorRow[]> {
+  return (await api<{ operators: OperatorRow[] }>('/api/console/operators', { allowUnauthorized: true })).operators;
+}
+
+export function saveOperator(email: string, role: Role): Promise<{ email: string; role: Role }> {
+  return api('/api/console/operators', { method: 'POST', body: { email, role }, allowUnauthorized: true });
+}
+
+export function removeOperator(email: string): Promise<{ email: string }> {
+  return api(`/api/console/operators/${encodeURIComponent(email)}`, { method: 'DELETE', allowUnauthorized: true });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export interface AuditFilter {
+  /** An action, or '' for all. */
+  action: string;
+  /** An operator's e-mail or 'cli', or '' for everyone. */
+  actor: string;
+}
+
+export async function fetchAudit(filter: AuditFilter, before?: number): Promise<AuditRow[]> {
+  const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+  if (filter.action) query.set('action', filter.action);
+  if (filter.actor.trim()) query.set('actor', filter.actor.trim());
+  if (before !== undefined) query.set('before', String(before));
+  return (await api<{ rows: AuditRow[] }>(`/api/console/audit?${query.toString()}`, { allowUnauthorized: true })).rows;
+}

@@ -1,0 +1,197 @@
+// /console/exports (docs/product.md §15; admin): download the leaderboard and the claims as CSV, and e-mail the
+// winners: choose N, see who would be e-mailed (those already notified marked), confirm, see each outcome.
+import type { NotifyWinnersResult, Winner } from '@quackquest/contract/core';
+import { WINNERS_MAX } from '@quackquest/contract/core';
+import { useState } from 'react';
+import { failureMessage } from '../../lib/api-client';
+import { formatTime } from '../time';
+import { exportUrls, fetchWinners, notifyWinners } from './admin-api';
+import { exportsTexts as t } from './admin-texts';
+import '../admin.css';
+
+type Result = NotifyWinnersResult['results'][number];
+
+export default function ExportsScreen() {
+  const [top, setTop] = useState('3');
+  const [winners, setWinners] = useState<Winner[] | null>(null);
+  const [resend, setResend] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [results, setResults] = useState<Result[] | null>(null);
+
+  const count = Number(top);
+  const valid = Number.isInteger(count) && count >= 1 && count <= WINNERS_MAX;
+  const toSend = winners?.filter((w) => resend || w.notifiedAt === null).length ?? 0;
+
+  const preview = async () => {
+    if (!valid) return setError(t.topInvalid(WINNERS_MAX));
+    setBusy(true);
+    setError('');
+    setResults(null);
+    setConfirming(false);
+    try {
+      setWinners((await fetchWinners(count)).winners);
+    } catch (failure) {
+      setWinners(null);
+      setError(failureMessage(failure, t.previewFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    if (!winners) return;
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await notifyWinners({ userIds: winners.map((w) => w.userId), resend });
+      setResults(answer.results);
+      setConfirming(false);
+      setWinners((await fetchWinners(count)).winners);
+    } catch (failure) {
+      setError(failureMessage(failure, t.sendFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="admin" aria-labelledby="exports-title">
+      <h1 id="exports-title" className="console-title">
+        {t.title}
+      </h1>
+
+      <section className="admin-card" aria-labelledby="downloads-title">
+        <h2 id="downloads-title" className="admin-card__title">
+          {t.downloads}
+        </h2>
+        <p className="admin-hint">{t.downloadsHint}</p>
+        <div className="admin-actions">
+          <a className="btn btn--primary" href={exportUrls.leaderboard} download>
+            {t.leaderboard}
+          </a>
+          <a className="btn btn--primary" href={exportUrls.claims} download>
+            {t.claims}
+          </a>
+        </div>
+      </section>
+
+      <section className="admin-card" aria-labelledby="notify-title">
+        <h2 id="notify-title" className="admin-card__title">
+          {t.notify}
+        </h2>
+        <p className="admin-hint">{t.notifyHint}</p>
+        <form
+          className="admin-inline-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void preview();
+          }}
+        >
+          <label className="field">
+            <span className="field__label">{t.topLabel}</span>
+            <input
+              className="input"
+              name="top"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={WINNERS_MAX}
+              value={top}
+              onChange={(event) => {
+                setTop(event.target.value);
+                setWinners(null);
+                setResults(null);
+                setConfirming(false);
+              }}
+            />
+          </label>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy && !winners ? t.loading : t.preview}
+          </button>
+        </form>
+
+        {winners && (
+          <>
+            <ol className="admin-list" aria-label={t.notify}>
+              {winners.map((w) => (
+                <WinnerRow key={w.userId} winner={w} result={results?.find((r) => r.userId === w.userId)} />
+              ))}
+            </ol>
+            {winners.some((w) => w.notifiedAt !== null) && (
+              <label className="admin-check">
+                <input
+                  type="checkbox"
+                  checked={resend}
+                  onChange={(event) => {
+                    setResend(event.target.checked);
+                    setConfirming(false);
+                  }}
+                />
+                {t.resend}
+              </label>
+            )}
+            {results && (
+              <p className="admin-done" role="status">
+                {t.done(results.filter((r) => r.outcome === 'notified').length)}
+              </p>
+            )}
+            {toSend === 0 ? (
+              <p className="admin-hint">{t.nobody}</p>
+            ) : confirming ? (
+              <div className="admin-confirm" role="group" aria-label={t.notify}>
+                <p>{t.confirm(toSend)}</p>
+                <div className="admin-actions">
+                  <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void send()}>
+                    {busy ? t.sending : t.confirmYes}
+                  </button>
+                  <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setConfirming(false)}>
+                    {t.cancel}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button type="button" className="btn btn--duck btn--block" onClick={() => setConfirming(true)}>
+                {t.send(toSend)}
+              </button>
+            )}
+          </>
+        )}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | undefined }) {
+  const tied = w.rank.endsWith('=');
+  return (
+    <li className="admin-row" data-notified={w.notifiedAt !== null}>
+      <span className="admin-row__rank" aria-label={`Rank ${w.rank.replace('=', '')}${tied ? `, ${t.tied}` : ''}`}>
+        {w.rank}
+      </span>
+      <span className="admin-row__main">
+        <strong>{w.name}</strong> <span className="admin-row__sub">{w.email}</span>
+        <span className="admin-row__sub">{t.ducks(w.ducks)}</span>
+        {w.notifiedAt !== null && (
+          <span className="admin-badge">
+            {t.notifiedOn(formatTime(w.notifiedAt), w.notifiedBy ?? '')}
+            {w.deadline ? `, ${t.replyBy(w.deadline)}` : ''}
+          </span>
+        )}
+        {result && (
+          <span className={`admin-outcome admin-outcome--${result.outcome}`}>
+            {t.outcome[result.outcome]}
+            {result.message ? `: ${result.message}` : ''}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+}

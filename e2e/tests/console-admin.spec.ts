@@ -1,0 +1,88 @@
+// The admin screens (docs/product.md §15): an admin adds a reviewer in Operators and finds it in the Audit
+// trail, downloads the leaderboard CSV and finds the top visitor's row, and e-mails the top visitor as winner.
+import { readFile } from 'node:fs/promises';
+import { signInToConsole } from '../support/console';
+import { createVisitor, expect, ops, readMail, test, uniqueEmail } from '../support/fixtures';
+
+/** Far above every other journey's visitor: the top of the shared leaderboard. */
+const TOP_DUCKS = 1_000_000;
+
+test('an admin manages operators, reads the audit trail, exports the leaderboard and notifies the winner', async ({
+  page,
+}, testInfo) => {
+  const admin = uniqueEmail('admin');
+  await ops('operator:add', admin, '--role', 'admin');
+  const winner = await createVisitor({ name: 'Winnie Top' });
+  await ops('ducks:adjust', winner.email, String(TOP_DUCKS), '--reason', 'e2e console admin');
+  const shot = async (name: string) => {
+    await page.screenshot({ path: testInfo.outputPath(`${name}-412.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 412, height: 839 });
+  };
+
+  await signInToConsole(page, admin);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem', 'Exports', 'Operators', 'Audit trail']);
+
+  // Operators: add a reviewer; removing yourself is refused with the server's sentence.
+  await nav.getByRole('link', { name: 'Operators' }).click();
+  await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  const reviewer = uniqueEmail('reviewer');
+  await page.getByLabel('Email').fill(reviewer);
+  await page.getByLabel('Role', { exact: true }).selectOption('reviewer');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(`${reviewer} is now Reviewer.`);
+  await expect(page.getByRole('listitem').filter({ hasText: reviewer })).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${admin}` }).click();
+  await page.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(page.getByRole('alert')).toContainText('yourself');
+  await shot('operators');
+
+  // Audit trail: the newest entry is this admin adding the reviewer (after the refused removal, which wrote none).
+  await nav.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByLabel('Who (e-mail or cli)').fill(admin);
+  await page.getByRole('button', { name: 'Show' }).click();
+  const trail = page.getByRole('list', { name: 'Audit trail' });
+  await expect(trail.getByRole('listitem').first()).toContainText('operator.add');
+  await expect(trail.getByRole('listitem').first()).toContainText(reviewer);
+  await shot('audit');
+
+  // Exports: the leaderboard CSV has the winner at rank 1.
+  await nav.getByRole('link', { name: 'Exports' }).click();
+  await expect(page.getByRole('heading', { name: 'Exports and winners' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download leaderboard CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^leaderboard-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('rank,name,email,phone,instagram,cabin_owner,ducks,pending_ducks,reached_at');
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^1,Winnie Top,${winner.email.replace(/[.]/g, '\\.')},'\\+65 9123 4567,'@marina,no,${TOP_DUCKS},0,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\+08:00$`,
+    ),
+  );
+
+  // Notify the top 1: preview, confirm, and the e-mail arrives.
+  await page.getByLabel('Number of winners').fill('1');
+  await page.getByRole('button', { name: 'Show who will be e-mailed' }).click();
+  const preview = page.getByRole('list', { name: 'Notify winners' });
+  await expect(preview.getByRole('listitem')).toHaveCount(1);
+  await expect(preview.getByRole('listitem')).toContainText('Winnie Top');
+  await page.getByRole('button', { name: 'E-mail 1 winner' }).click();
+  await shot('exports-confirm');
+  await page.getByRole('button', { name: 'Yes, send the e-mails' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 e-mail sent.');
+  await expect(preview.getByRole('listitem')).toContainText(`Already notified`);
+  await expect(page.getByText('Everyone listed was already notified.')).toBeVisible();
+  const [mail] = await readMail(winner.email, 2);
+  const notice = (await readMail(winner.email, 2)).find((m) => m.subject.includes('winner'));
+  expect(notice?.subject).toMatch(
+    /^You are a QuackQuest Demo winner: please reply by \w+ \d+ \w+ \d{4}, 23:59 \(Asia\/Singapore time\)$/,
+  );
+  expect(notice?.text).toContain('Hello Winnie Top,');
+  expect(mail).toBeDefined();
+  await shot('exports-done');
+});
