@@ -18,6 +18,8 @@ export type {
   ConsoleVoucher,
   Leaderboard,
   Me,
+  Notice,
+  NoticeList,
   Profile,
   Reward,
   PendingSignup,
@@ -27,4 +29,5 @@ export type {
   ReviewList,
   SignupBody,
   SpinResult,
+  SpinStatus,
 } from './index';
