@@ -20,13 +20,19 @@ export function Notices() {
                   <Link
                     to={paths.checkpoint(notice.checkpointId)}
                     className="btn btn--primary notice__button"
+                    aria-label={`Try again: ${notice.checkpointTitle}`}
                     onClick={() => dismiss(notice.attemptId)}
                   >
-                    Try again<span className="visually-hidden">: {notice.checkpointTitle}</span>
+                    Try again
                   </Link>
                 )}
-                <button type="button" className="btn btn--ghost notice__button" onClick={() => dismiss(notice.attemptId)}>
-                  OK<span className="visually-hidden">, hide this news</span>
+                <button
+                  type="button"
+                  className="btn btn--ghost notice__button"
+                  aria-label="OK, hide this news"
+                  onClick={() => dismiss(notice.attemptId)}
+                >
+                  OK
                 </button>
               </div>
             </li>
