@@ -154,6 +154,7 @@ test('a checkpoint used up without success is not shown as completed', async ({ 
     .getByRole('button', { name: /^Locked\s*: Lifeboat Drill/ });
   await expect(locked).toContainText('No attempts left');
   await expect(locked.getByRole('img', { name: 'Done' })).toHaveCount(0);
+  await locked.scrollIntoViewIfNeeded();
   await shot(page, 'used-up-row');
   await context.close();
 });
