@@ -5,7 +5,7 @@ import { type CheckpointRow, exhaustedText, notUnlockedFallback, unlockText } fr
 
 type Result = Pick<Checkpoint, 'result' | 'ducks' | 'reviewReason'>;
 
-export function ducksText(ducks: number): string {
+function ducksText(ducks: number): string {
   return ducks === 1 ? '1 duck' : `${ducks} ducks`;
 }
 
