@@ -30,10 +30,11 @@ test('a used-up checkpoint is locked in the list, explains itself, offers no ans
   const list = page.getByRole('region', { name: 'Checkpoint list' });
   const locked = list.getByRole('button', { name: /^Locked\b.*Lifeboat Drill/ });
   await expect(locked).toBeVisible();
-  // The lock stands where the sequence number was; the used-up row also carries its tick.
+  // The lock stands where the sequence number was; used up without success, it has no tick (decision 023).
   await expect(locked.locator('svg').first()).toBeVisible();
   await expect(locked.getByText('2', { exact: true })).toHaveCount(0);
-  await expect(locked.getByRole('img', { name: 'Done' })).toBeVisible();
+  await expect(locked).toContainText('No attempts left');
+  await expect(locked.getByRole('img', { name: 'Done' })).toHaveCount(0);
   // No longer a link to the checkpoint, and last in the list (exhausted rows come after the others).
   await expect(list.getByRole('link', { name: /Lifeboat Drill/ })).toHaveCount(0);
   await expect(list.getByRole('listitem').last()).toContainText('Locked');

@@ -24,6 +24,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
+import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { reviewBacklog } from './reviews/review';
 import { reviewRoutes } from './reviews/routes';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(userRoutes(ctx));
   await app.register(checkpointRoutes(ctx));
   await app.register(spinRoutes(ctx));
+  await app.register(noticeRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(rewardRoutes(ctx));
   await app.register(operatorRoutes(ctx));

@@ -2,6 +2,13 @@
 // checks) use. Plain values only: the web app imports them without zod (core.ts, decision 006).
 
 export const CHECKPOINT_TYPES = ['Scan', 'ScanNoSpin', 'MCQ', 'Str', 'Upload'] as const;
+/**
+ * What happened to a visitor's answers to one checkpoint (docs/product.md §5.3): nothing yet; completed (no
+ * review needed); in review; approved; rejected (the latest answer, with the reviewer's reason); or every
+ * attempt used without success.
+ */
+export const CHECKPOINT_RESULTS = ['none', 'completed', 'inReview', 'approved', 'rejected', 'usedUp'] as const;
+export type CheckpointResult = (typeof CHECKPOINT_RESULTS)[number];
 
 export const STR_MAX_LENGTH = 10;
 export const MCQ_MAX_CHOICES = 4;

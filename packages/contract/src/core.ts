@@ -22,6 +22,8 @@ export type {
   OperatorRow,
   Leaderboard,
   Me,
+  Notice,
+  NoticeList,
   Profile,
   Reward,
   PendingSignup,
@@ -31,6 +33,7 @@ export type {
   ReviewList,
   SignupBody,
   SpinResult,
+  SpinStatus,
   Winner,
   WinnersList,
 } from './index';

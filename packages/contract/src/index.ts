@@ -1,7 +1,7 @@
 // The API contract shared by the server (validation) and the web app (types and parsing).
 // Field names follow the original visitor app's calls (docs/product.md §10), so the API table reads next to the code.
 import { z } from 'zod';
-import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './constants';
+import { CHECKPOINT_RESULTS, CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './constants';
 import { messages } from './messages';
 
 export * from './auth';
@@ -47,6 +47,12 @@ export const checkpointSchema = z.object({
   attempts: z.number().int(),
   /** This user completed it (a valid scan, a correct answer, or an answer that is not rejected). */
   completed: z.boolean(),
+  /** What happened to this user's answers (docs/product.md §5.3, decision 023). */
+  result: z.enum(CHECKPOINT_RESULTS),
+  /** The reviewer's reason, with `result` 'rejected'. */
+  reviewReason: z.string().nullable(),
+  /** Ducks of the spin this checkpoint earned (pending while in review); null before the spin. */
+  ducks: z.number().int().nullable(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 export const checkpointListSchema = z.object({ data: z.array(checkpointSchema) });
@@ -80,6 +86,31 @@ export const spinResultSchema = z.object({
   pending: z.boolean(),
 });
 export type SpinResult = z.infer<typeof spinResultSchema>;
+/** GET /api/spin: the spins this visitor has, and the last one spun (a reload mid-spin shows its result). */
+export const spinStatusSchema = z.object({
+  spinsLeft: z.number().int(),
+  last: spinResultSchema.extend({ spunAt: z.string() }).nullable(),
+});
+export type SpinStatus = z.infer<typeof spinStatusSchema>;
+
+/** A reviewer's decision the visitor has not been shown yet (GET /api/notices, docs/product.md §5.7). */
+export const noticeSchema = z.object({
+  attemptId: z.number().int(),
+  checkpointId: z.string(),
+  checkpointTitle: z.string(),
+  type: checkpointTypeSchema,
+  decision: z.enum(['approved', 'rejected']),
+  reason: z.string().nullable(),
+  /** The spin's ducks; null when the visitor has not spun yet. */
+  ducks: z.number().int().nullable(),
+  /** Rejected, and the checkpoint is open with an attempt left. */
+  canRetry: z.boolean(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+export const noticeListSchema = z.object({ notices: z.array(noticeSchema) });
+export type NoticeList = z.infer<typeof noticeListSchema>;
+export const noticesSeenBodySchema = z.object({ attemptIds: z.array(z.number().int().positive()).min(1).max(50) });
+export const noticesSeenSchema = z.object({ seen: z.number().int() });
 
 export const uploadUrlQuerySchema = z.object({
   filetype: z.enum(UPLOAD_CONTENT_TYPES, { message: messages.uploadType }),

@@ -7,6 +7,7 @@ import { batcher } from '../db/batch';
 import { type Db, statement } from '../db/client';
 import { checkpoints } from '../db/schema';
 import { notFound } from '../domain/errors';
+import { type ProgressFacts, checkpointResult } from './result';
 
 export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
   const [row] = await db
@@ -33,7 +34,7 @@ export async function checkpointImageUrl(ctx: AppContext, imgId: string): Promis
 /** A checkpoint as every visitor sees it, and its row id (which the browser never sees). */
 interface CheckpointContent {
   id: number;
-  open: Omit<Checkpoint, 'attempts' | 'completed'>;
+  open: Omit<Checkpoint, 'attempts' | 'completed' | 'result' | 'reviewReason' | 'ducks'>;
 }
 
 /** The campaign's open list (secret fields are not selected): the same for every visitor. */
@@ -63,16 +64,23 @@ async function readCheckpointContent(db: Db, campaignId: string): Promise<Checkp
 
 // The session is checked in the same query ($1 the cookies' hashes, $2 now), for a batch of visitors: one row
 // per (visitor, checkpoint attempted), one row with a null checkpoint for a visitor with no attempts, no row
-// for a hash without a valid session.
+// for a hash without a valid session. `review`, `reason`: the latest reviewed answer's; `ducks`: the latest
+// spin's (null before it is spun).
 const progressQuery = statement<{
   id_hash: string;
   checkpoint_id: number | null;
   attempts: string | number;
   completed: boolean | string;
+  review: string | null;
+  reason: string | null;
+  ducks: number | null;
 }>(
   'qq_checkpoint_progress_batch',
   `select s.id_hash, a.checkpoint_id, count(a.id) filter (where a.counted) as attempts,
-          coalesce(bool_or(a.counted and (a.outcome = 'valid' or sp.id is not null)), false) as completed
+          coalesce(bool_or(a.counted and (a.outcome = 'valid' or sp.id is not null)), false) as completed,
+          (array_agg(a.review order by a.id desc) filter (where a.review is not null))[1] as review,
+          (array_agg(a.review_reason order by a.id desc) filter (where a.review is not null))[1] as reason,
+          (array_agg(sp.ducks order by a.id desc) filter (where sp.id is not null))[1] as ducks
    from sessions s
    left join attempts a on a.user_id = s.user_id
    left join spins sp on sp.attempt_id = a.id
@@ -80,7 +88,11 @@ const progressQuery = statement<{
    group by s.id_hash, a.checkpoint_id`,
 );
 
-type Progress = Map<number, { attempts: number; completed: boolean }>;
+interface CheckpointProgress extends ProgressFacts {
+  reason: string | null;
+  ducks: number | null;
+}
+type Progress = Map<number, CheckpointProgress>;
 
 /** A progress loader: the visitors asking at about the same time share one query (db/batch.ts). */
 function progressLoader(db: Db, now: () => number) {
@@ -94,6 +106,9 @@ function progressLoader(db: Db, now: () => number) {
         progress.set(Number(r.checkpoint_id), {
           attempts: Number(r.attempts),
           completed: r.completed === true || r.completed === 't',
+          review: (r.review as ProgressFacts['review']) ?? null,
+          reason: r.reason,
+          ducks: r.ducks === null ? null : Number(r.ducks),
         });
       }
       return byHash;
@@ -124,8 +139,16 @@ export function checkpointListFor(ctx: AppContext) {
       const [list, progress] = await Promise.all([content(campaignId), loadProgress(idHash)]);
       if (!progress) return undefined;
       return list.map(({ id, open }) => {
-        const mine = progress.get(id);
-        return { ...open, attempts: mine?.attempts ?? 0, completed: mine?.completed ?? false };
+        const mine = progress.get(id) ?? { attempts: 0, completed: false, review: null, reason: null, ducks: null };
+        const result = checkpointResult(mine, open.maxAttempts);
+        return {
+          ...open,
+          attempts: mine.attempts,
+          completed: mine.completed,
+          result,
+          reviewReason: result === 'rejected' ? mine.reason : null,
+          ducks: result === 'rejected' ? null : mine.ducks,
+        };
       });
     };
   });

@@ -139,6 +139,8 @@ export const attempts = pgTable(
     decidedBy: text('decided_by'),
     /** Why: shown to the visitor (docs/product.md §14); required for a rejection in the console. */
     reviewReason: text('review_reason'),
+    /** When the visitor was shown the decision (GET /api/notices): each decision is told once (decision 023). */
+    decisionSeenAt: timestamp('decision_seen_at', { withTimezone: true, mode: 'date' }),
     /** False for invalid scans and rejected answers: they do not count against maxAttempts. */
     counted: boolean('counted').notNull(),
   },
@@ -147,6 +149,9 @@ export const attempts = pgTable(
     index('attempts_review_idx')
       .on(t.review)
       .where(sql`${t.review} = 'pending'`),
+    index('attempts_unseen_decision_idx')
+      .on(t.userId)
+      .where(sql`${t.decidedAt} is not null and ${t.decisionSeenAt} is null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Spending one spin entitlement: the server chooses the ducks and writes the ledger row at once.
-import { type SpinResult, duckPointsText, messages } from '@quackquest/contract';
+import { type SpinResult, type SpinStatus, duckPointsText, messages } from '@quackquest/contract';
 import type { AppContext } from '../context';
 import { statement, transaction } from '../db/client';
 import { forbidden } from '../domain/errors';
@@ -47,8 +47,41 @@ export async function spinWheel(ctx: AppContext, userId: number, random?: Random
     if (!spent) throw forbidden(messages.spinWithoutCheckpoint);
     return spent;
   });
+  return spinResult(ducks, pending);
+}
+
+function spinResult(ducks: number, pending: boolean): SpinResult {
   const message = pending
     ? `You won ${duckPointsText(ducks)}! They will be added once your answer is approved.`
     : `You won ${duckPointsText(ducks)}!`;
   return { duckPointsAwarded: ducks, message, pending };
+}
+
+/** The spins left and the last spin: its ducks are pending while its answer waits for review. $1 user id. */
+const spinStatusQuery = statement<{
+  spins_left: string | number;
+  ducks: number | null;
+  pending: boolean | null;
+  spun_at: string | null;
+}>(
+  'qq_spin_status',
+  `select (select count(*) from spins where user_id = $1 and spent_at is null and voided_at is null) as spins_left,
+          last.ducks, last.pending, last.spun_at
+   from (select 1) one
+   left join (
+     select sp.ducks, (sp.needs_review and a.review = 'pending') as pending,
+            to_char(sp.spent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as spun_at
+     from spins sp join attempts a on a.id = sp.attempt_id
+     where sp.user_id = $1 and sp.spent_at is not null
+     order by sp.spent_at desc, sp.id desc limit 1) last on true`,
+);
+
+/** GET /api/spin: how many spins the visitor has, and the result of the last one (a reload mid-spin shows it). */
+export async function spinStatus(ctx: AppContext, userId: number): Promise<SpinStatus> {
+  const [row] = await spinStatusQuery(ctx.db, [userId]);
+  const last =
+    row?.ducks != null && row.spun_at
+      ? { ...spinResult(Number(row.ducks), row.pending === true || (row.pending as unknown) === 't'), spunAt: row.spun_at }
+      : null;
+  return { spinsLeft: Number(row?.spins_left ?? 0), last };
 }

@@ -1,7 +1,9 @@
-// The layout of every signed-in screen: the query cache (loading, error and refetch states).
+// The layout of every signed-in screen: the query cache (loading, error and refetch states), and the reviewers'
+// news above each screen (features/checkpoints/notices.tsx).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
+import { Notices } from '../features/checkpoints/notices';
 import { getMe, meQueryKey } from '../lib/me-api';
 
 // One cache for the whole visit: created once, kept across screens.
@@ -29,6 +31,7 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<p className="loading">Loading...</p>}>
         <AfterVisitor>
+          <Notices />
           <Outlet />
         </AfterVisitor>
       </Suspense>

@@ -1,4 +1,5 @@
-// The summary header of the leaderboard and rewards screens: the visitor's ducks, rank and total users.
+// The summary header of the leaderboard and rewards screens: the visitor's ducks (and pending ones), rank and
+// total users.
 import { useMe } from '../lib/me-api';
 import { rankText } from '../lib/rank-text';
 
@@ -9,6 +10,8 @@ export function DucksHeader() {
       <div>
         <span className="ducks-header__value">{data?.duckPoints ?? 0}</span>
         <span className="ducks-header__label">Ducks</span>
+        {/* Ducks waiting for a reviewer, apart from the balance (decision 023). */}
+        {!!data?.pendingDuckPoints && <span className="ducks-header__pending">+{data.pendingDuckPoints} pending</span>}
       </div>
       <div>
         <span className="ducks-header__value">{rankText(data?.rank, data?.totalUsers)}</span>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button';
 import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
+import { resultBanner } from '../features/checkpoints/checkpoint-result';
 import { checkpointState, exhaustedText, isLongTitle, unlockText } from '../features/checkpoints/checkpoint-state';
 import { McqAction } from '../features/checkpoints/mcq-action';
 import { StrAction } from '../features/checkpoints/str-action';
@@ -70,8 +71,25 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
   const state = checkpointState({ ...checkpoint, attempts: onArrival.attempts }, nowSec);
   if (state === 'notUnlocked') return <p className="banner">{unlockText(checkpoint.startTime, nowSec)}</p>;
   if (state === 'ended') return <p className="banner">This checkpoint has ended.</p>;
+  const said = resultBanner(onArrival);
+  if (onArrival.result === 'rejected' && state === 'available') {
+    // Not approved, with an attempt left: the reason, then the action again.
+    return (
+      <>
+        <p className="banner banner--bad" role="status">
+          {said}
+        </p>
+        <h2 className="cp-try-again">Try again</h2>
+        <CheckpointAction checkpoint={checkpoint} />
+      </>
+    );
+  }
+  if (said) return <p className={`banner banner--${onArrival.result}`}>{said}</p>;
   if (state === 'exhausted') return <p className="banner">{exhaustedText(checkpoint.maxAttempts)}</p>;
-  if (onArrival.completed) return <p className="banner">You have already completed this checkpoint.</p>;
+  return <CheckpointAction checkpoint={checkpoint} />;
+}
+
+function CheckpointAction({ checkpoint }: { checkpoint: Checkpoint }) {
   switch (checkpoint.type) {
     case 'Scan':
     case 'ScanNoSpin':

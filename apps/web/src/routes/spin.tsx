@@ -1,12 +1,16 @@
 // /spin: the prize wheel (docs/product.md §2.9 and §5.5). The wheel lives in this route's chunk only.
 import { BackButton } from '../components/back-button';
+import { Link } from 'react-router';
+import { spinStatusTexts } from '../features/spin/spin-status';
 import { useSpinWheel } from '../features/spin/use-spin-wheel';
 import { Wheel } from '../features/spin/wheel';
 import { WinPopup } from '../features/spin/win-popup';
 import { paths } from '../lib/paths';
 
 export default function SpinRoute() {
-  const { phase, rotation, result, spin, reset } = useSpinWheel();
+  const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();
+  // With no spin left, SPIN is disabled and says why (decision 023); unknown (still asking): enabled as before.
+  const noSpins = phase === 'idle' && spinsLeft === 0;
   const announcement = phase === 'requesting' ? 'Spinning...' : phase === 'won' && result ? result.message : '';
   return (
     <main className="screen spin-screen">
@@ -15,9 +19,29 @@ export default function SpinRoute() {
       </div>
       <h1 className="title">SPIN FOR DUCKS</h1>
       <Wheel rotation={rotation} turning={phase === 'turning' || phase === 'won'} busy={phase === 'requesting'} />
-      <button type="button" className="btn btn--duck spin-button" onClick={() => void spin()} disabled={phase !== 'idle'}>
+      <button
+        type="button"
+        className="btn btn--duck spin-button"
+        onClick={() => void spin()}
+        disabled={phase !== 'idle' || noSpins}
+        aria-describedby={noSpins ? 'spin-status' : undefined}
+      >
         {phase === 'idle' ? 'SPIN' : 'Spinning...'}
       </button>
+      <div className="spin-status">
+        {noSpins ? (
+          <>
+            <p id="spin-status" className="spin-status__text">
+              {spinStatusTexts.noSpins}
+            </p>
+            <Link to={paths.checkpoints} className="btn btn--primary">
+              Go to checkpoints
+            </Link>
+          </>
+        ) : (
+          phase === 'idle' && !!spinsLeft && <p className="spin-status__text">{spinStatusTexts.spinsLeft(spinsLeft)}</p>
+        )}
+      </div>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -1,50 +1,48 @@
-// One row of the checkpoint list: available rows open the checkpoint, the others explain why not.
+// One row of the checkpoint list: the rows that open show the checkpoint and what happened to the answers; the
+// others explain why not (docs/product.md §5.3, decision 023).
 import type { Checkpoint } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';
-import {
-  type CheckpointRow as Row,
-  exhaustedText,
-  isLongTitle,
-  notUnlockedFallback,
-  showsTick,
-  unlockText,
-} from './checkpoint-state';
+import { rowLook } from './checkpoint-result';
+import { type CheckpointRow as Row, isLongTitle } from './checkpoint-state';
 
 export function CheckpointRow({ row, nowSec }: { row: Row<Checkpoint>; nowSec: number }) {
   const alert = useAlert();
   const { checkpoint, state } = row;
-  const title = state === 'exhausted' ? 'Locked' : checkpoint.title;
-  const note = state === 'notUnlocked' ? unlockText(checkpoint.startTime, nowSec) : '';
+  const look = rowLook(row, nowSec);
   const content = (
     <>
       <span className="cp-row__icon" aria-hidden="true">
-        {state === 'exhausted' ? <LockIcon /> : <span className="cp-row__seq">{checkpoint.sequence}</span>}
+        {look.locked ? <LockIcon /> : <span className="cp-row__seq">{checkpoint.sequence}</span>}
       </span>
       <span className="cp-row__text">
-        <span className={`cp-row__title${isLongTitle(title) ? ' cp-row__title--small' : ''}`}>{title}</span>
-        {state === 'exhausted' && <span className="visually-hidden">: {checkpoint.title}</span>}
-        {note && <span className="cp-row__note">{note}</span>}
+        <span className={`cp-row__title${isLongTitle(look.title) ? ' cp-row__title--small' : ''}`}>{look.title}</span>
+        {look.locked && <span className="visually-hidden">: {checkpoint.title}</span>}
+        {look.note && <span className={`cp-row__note cp-row__note--${look.tone}`}>{look.note}</span>}
       </span>
-      {showsTick(checkpoint) && <TickIcon />}
+      {look.tick && <TickIcon />}
     </>
   );
 
-  if (state === 'available') {
+  if (look.opens) {
+    const done = look.tone === 'good' || look.tone === 'wait';
     return (
       <li>
-        <Link to={paths.checkpoint(checkpoint.checkpointId)} className="cp-row cp-row--available">
+        <Link to={paths.checkpoint(checkpoint.checkpointId)} className={`cp-row cp-row--available${done ? ' cp-row--done' : ''}`}>
           {content}
           <Chevron />
         </Link>
       </li>
     );
   }
-  const explain = () => void alert(state === 'notUnlocked' ? note || notUnlockedFallback : exhaustedText(checkpoint.maxAttempts));
   return (
     <li>
-      <button type="button" className={`cp-row cp-row--${state}`} onClick={explain}>
+      <button
+        type="button"
+        className={`cp-row cp-row--${state === 'notUnlocked' ? 'notUnlocked' : 'exhausted'}`}
+        onClick={() => void alert(look.explain)}
+      >
         {content}
       </button>
     </li>

@@ -1,5 +1,5 @@
 // Pure rules of the checkpoint list (docs/product.md §5.3): what state a row is in,
-// its unlock text, whether it carries a tick, and the order of the list. Time is in Unix seconds.
+// its unlock text and the order of the list (what the answers came to: checkpoint-result.ts). Time is in Unix seconds.
 import { type Checkpoint, messages } from '@quackquest/contract/core';
 
 export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
@@ -29,11 +29,6 @@ export function unlockText(startTime: number, nowSec: number): string {
   if (days <= 0) return 'Unlocks today';
   if (days === 1) return 'Unlocks in 1 day';
   return `Unlocks in ${days} days`;
-}
-
-/** A green tick where the attempts are used up, and on checkpoints the server says are completed. */
-export function showsTick(checkpoint: Pick<Checkpoint, 'maxAttempts' | 'attempts' | 'completed'>): boolean {
-  return checkpoint.completed || attemptsUsedUp(checkpoint);
 }
 
 export function isLongTitle(title: string): boolean {

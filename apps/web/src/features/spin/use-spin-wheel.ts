@@ -1,5 +1,6 @@
 // The spin screen's states (docs/product.md §5.5): idle, then spinning (the request is in flight), then the
-// wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel.
+// wheel turns for 3 s to the server's result, then the win popup; closing the popup resets the wheel. The server
+// says how many spins are left (GET /api/spin); a reload during the spin shows the result it awarded (decision 023).
 import type { SpinResult } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,14 @@ import { paths } from '../../lib/paths';
 import { clearSession, isAuthenticated, keys, read } from '../../lib/storage';
 import { postSpin } from './spin-api';
 import { spinFailure, spinTexts } from './spin-errors';
+import {
+  forgetSpinStarted,
+  rememberSpinStarted,
+  resumedResult,
+  spinStartedBefore,
+  spinStatusQueryKey,
+  useSpinStatus,
+} from './spin-status';
 import { SPIN_DURATION_MS, finalAngle } from './wheel-angle';
 
 export type SpinPhase = 'idle' | 'requesting' | 'turning' | 'won';
@@ -24,8 +33,16 @@ export function useSpinWheel() {
   const [result, setResult] = useState<SpinResult | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const status = useSpinStatus();
+  // A spin this tab started before a reload: its result, once the server has told us.
+  const [startedBefore, setStartedBefore] = useState(spinStartedBefore);
+  const resumed = phase === 'idle' && status.data ? resumedResult(startedBefore, status.data) : null;
+  useEffect(() => {
+    if (status.data && startedBefore !== null && !resumedResult(startedBefore, status.data)) forgetSpinStarted();
+  }, [status.data, startedBefore]);
 
   async function fail(failure: { message: string; redirectTo?: string }) {
+    forgetSpinStarted();
     setPhase('idle');
     if (failure.redirectTo === paths.login) clearSession();
     await alert(failure.message);
@@ -36,6 +53,7 @@ export function useSpinWheel() {
     if (phase !== 'idle') return;
     if (!isAuthenticated()) return fail({ message: spinTexts.notLoggedIn, redirectTo: paths.login });
     setPhase('requesting');
+    rememberSpinStarted(status.data);
     let won: SpinResult;
     try {
       won = await postSpin(read(keys.checkpointType));
@@ -43,6 +61,7 @@ export function useSpinWheel() {
       return fail(spinFailure(error instanceof ApiError ? error : {}));
     }
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: spinStatusQueryKey });
     setResult(won);
     setRotation(finalAngle(won.duckPointsAwarded));
     setPhase('turning');
@@ -50,11 +69,16 @@ export function useSpinWheel() {
   }
 
   function reset() {
+    forgetSpinStarted();
+    setStartedBefore(null);
     window.clearTimeout(timer.current);
     setPhase('idle');
     setRotation(0);
     setResult(null);
   }
 
-  return { phase, rotation, result, spin, reset };
+  if (resumed) {
+    return { phase: 'won' as const, rotation: finalAngle(resumed.duckPointsAwarded), result: resumed, spin, reset, spinsLeft: 0 };
+  }
+  return { phase, rotation, result, spin, reset, spinsLeft: status.data?.spinsLeft };
 }

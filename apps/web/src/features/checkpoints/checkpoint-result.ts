@@ -1,0 +1,127 @@
+// What happened to the visitor's answers, as the list and the checkpoint screen say it (docs/product.md §5.3,
+// decision 023). The server decides the result; these are the words and the look. Pure.
+import type { Checkpoint, Notice } from '@quackquest/contract/core';
+import { type CheckpointRow, exhaustedText, notUnlockedFallback, unlockText } from './checkpoint-state';
+
+type Result = Pick<Checkpoint, 'result' | 'ducks' | 'reviewReason'>;
+
+function ducksText(ducks: number): string {
+  return ducks === 1 ? '1 duck' : `${ducks} ducks`;
+}
+
+/** The short line under a row's title; '' when there is nothing to tell. */
+export function resultText({ result, ducks, reviewReason }: Result): string {
+  switch (result) {
+    case 'completed':
+      return ducks === null ? 'Completed' : `Completed: +${ducksText(ducks)}`;
+    case 'inReview':
+      return ducks === null ? 'In review' : `In review: ${ducksText(ducks)} pending`;
+    case 'approved':
+      return ducks === null ? 'Approved: spin for your ducks' : `Approved: +${ducksText(ducks)}`;
+    case 'rejected':
+      return reviewReason ? `Not approved: ${reviewReason}` : 'Not approved';
+    case 'usedUp':
+      return 'No attempts left';
+    default:
+      return '';
+  }
+}
+
+/** What the checkpoint screen says instead of (or, after a rejection, above) its action. */
+export function resultBanner(checkpoint: Result & Pick<Checkpoint, 'type' | 'maxAttempts'>): string {
+  const what = answerWord(checkpoint.type);
+  const { ducks } = checkpoint;
+  switch (checkpoint.result) {
+    case 'completed':
+      // The original's words, with the ducks when the spin is done.
+      return `You have already completed this checkpoint.${ducks === null ? '' : ` You won +${ducksText(ducks)}.`}`;
+    case 'inReview':
+      return ducks === null
+        ? `Your ${what} is in review. Spin the wheel: its ducks are added once it is approved.`
+        : `Your ${what} is in review: ${ducksText(ducks)} pending until it is approved.`;
+    case 'approved':
+      return ducks === null
+        ? `Your ${what} was approved. Spin the wheel for your ducks.`
+        : `Your ${what} was approved: +${ducksText(ducks)}.`;
+    case 'rejected':
+      return `Your ${what} was not approved${checkpoint.reviewReason ? `: ${checkpoint.reviewReason}` : '.'}`;
+    case 'usedUp':
+      return exhaustedText(checkpoint.maxAttempts);
+    default:
+      return '';
+  }
+}
+
+function answerWord(type: Checkpoint['type']): string {
+  return type === 'Upload' ? 'photo' : 'answer';
+}
+
+/** "Your photo for Deck Selfie was approved: +3 ducks" (docs/product.md §5.7). */
+export function noticeText(notice: Pick<Notice, 'type' | 'checkpointTitle' | 'decision' | 'reason' | 'ducks'>): string {
+  const subject = `Your ${answerWord(notice.type)} for ${notice.checkpointTitle}`;
+  if (notice.decision === 'approved') {
+    return notice.ducks === null
+      ? `${subject} was approved. Spin the wheel for your ducks.`
+      : `${subject} was approved: +${ducksText(notice.ducks)}`;
+  }
+  return `${subject} was not approved${notice.reason ? `: ${notice.reason}` : '.'}`;
+}
+
+export interface RowLook {
+  /** "Locked" for a checkpoint used up without success (the original's title), else its own. */
+  title: string;
+  locked: boolean;
+  tick: boolean;
+  note: string;
+  tone: 'plain' | 'good' | 'wait' | 'bad';
+  /** Opens the checkpoint screen; otherwise a tap explains with `explain`. */
+  opens: boolean;
+  explain: string;
+}
+
+/** How one row of the list looks and what a tap does. */
+export function rowLook(row: CheckpointRow<Checkpoint>, nowSec: number): RowLook {
+  const { checkpoint, state } = row;
+  const { result } = checkpoint;
+  if (state === 'notUnlocked') {
+    const note = unlockText(checkpoint.startTime, nowSec);
+    return {
+      title: checkpoint.title,
+      locked: false,
+      tick: false,
+      note,
+      tone: 'plain',
+      opens: false,
+      explain: note || notUnlockedFallback,
+    };
+  }
+  const usedUp = result === 'usedUp' || (state === 'exhausted' && result === 'none');
+  if (usedUp) {
+    return {
+      title: 'Locked',
+      locked: true,
+      tick: false,
+      note: resultText({ ...checkpoint, result: 'usedUp' }),
+      tone: 'bad',
+      opens: false,
+      explain: exhaustedText(checkpoint.maxAttempts),
+    };
+  }
+  const tone =
+    result === 'completed' || result === 'approved'
+      ? 'good'
+      : result === 'inReview'
+        ? 'wait'
+        : result === 'rejected'
+          ? 'bad'
+          : 'plain';
+  return {
+    title: checkpoint.title,
+    locked: false,
+    tick: tone === 'good',
+    note: resultText(checkpoint),
+    tone,
+    opens: true,
+    explain: '',
+  };
+}

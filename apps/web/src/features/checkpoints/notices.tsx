@@ -1,0 +1,44 @@
+// The reviewers' news at the top of every signed-in screen (docs/product.md §5.7, decision 023): "Your photo for
+// Deck Selfie was approved: +3 ducks", or the reason it was not, with "Try again" while an attempt is left.
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { noticeText } from './checkpoint-result';
+import { useNotices } from './notices-api';
+import './notices.css';
+
+export function Notices() {
+  const { notices, dismiss } = useNotices();
+  return (
+    <section className="notices" aria-label="News about your answers" aria-live="polite">
+      {notices.length > 0 && (
+        <ul className="notices__list">
+          {notices.map((notice) => (
+            <li key={notice.attemptId} className={`notice notice--${notice.decision}`}>
+              <p className="notice__text">{noticeText(notice)}</p>
+              <div className="notice__actions">
+                {notice.canRetry && (
+                  <Link
+                    to={paths.checkpoint(notice.checkpointId)}
+                    className="btn btn--primary notice__button"
+                    aria-label={`Try again: ${notice.checkpointTitle}`}
+                    onClick={() => dismiss(notice.attemptId)}
+                  >
+                    Try again
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  className="btn btn--ghost notice__button"
+                  aria-label="OK, hide this news"
+                  onClick={() => dismiss(notice.attemptId)}
+                >
+                  OK
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
