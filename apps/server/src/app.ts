@@ -8,6 +8,7 @@ import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(auditRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

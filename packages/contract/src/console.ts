@@ -106,3 +106,30 @@ export const voucherSchema = z.object({
   redeemedBy: z.string().nullable(),
 });
 export type ConsoleVoucher = z.infer<typeof voucherSchema>;
+
+// The dashboard (role admin): docs/product.md §10, §15; what each number counts is decision 021.
+
+export const dashboardSchema = z.object({
+  /** Unix seconds: when the fresh numbers (reviews, rewards, claims) were read. */
+  at: z.number(),
+  /** The campaign's time zone: "today" starts at its midnight. */
+  timeZone: z.string(),
+  /** Unix seconds: when the visitor numbers (visitors, active, checkpoints, ducks) were read; a few seconds old at most. */
+  visitorsAt: z.number(),
+  visitors: z.object({ total: z.number(), today: z.number() }),
+  /** Distinct visitors who signed in, answered, spun or claimed in the last 15 minutes. */
+  activeLast15Minutes: z.number(),
+  /** In the campaign's order: distinct visitors who completed each checkpoint. */
+  checkpoints: z.array(z.object({ checkpointId: z.string(), title: z.string(), completions: z.number() })),
+  reviews: z.object({
+    pending: z.number(),
+    /** Unix seconds of the oldest answer waiting; null when none waits. */
+    oldestPendingAt: z.number().nullable(),
+  }),
+  ducks: z.object({ posted: z.number(), pending: z.number() }),
+  /** In the campaign's order. */
+  rewards: z.array(z.object({ item: z.string(), stockLeft: z.number(), claimed: z.number(), redeemed: z.number() })),
+  claims: z.object({ total: z.number(), today: z.number() }),
+  redemptions: z.object({ total: z.number(), today: z.number() }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -16,6 +16,7 @@ export type {
   CheckpointType,
   ClaimResult,
   ConsoleVoucher,
+  Dashboard,
   Leaderboard,
   Me,
   Profile,

@@ -23,6 +23,8 @@ export interface CacheSettings {
   checkpointsTtlMs: number;
   /** The active campaign (campaign/active.ts); 0: read it on every request. */
   campaignTtlMs: number;
+  /** The console dashboard's visitor numbers (decision 021); 0: read them on every request. */
+  dashboardTtlMs: number;
 }
 
 export const PRODUCTION_CACHES: CacheSettings = {
@@ -34,6 +36,7 @@ export const PRODUCTION_CACHES: CacheSettings = {
   topTtlMs: 1_000,
   checkpointsTtlMs: 5_000,
   campaignTtlMs: 5_000,
+  dashboardTtlMs: 5_000,
 };
 
 export const NO_CACHES: CacheSettings = {
@@ -43,6 +46,7 @@ export const NO_CACHES: CacheSettings = {
   topTtlMs: 0,
   checkpointsTtlMs: 0,
   campaignTtlMs: 0,
+  dashboardTtlMs: 0,
 };
 
 export function cacheSettings(env: Pick<Env, 'NODE_ENV'>): CacheSettings {

@@ -18,6 +18,7 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'DELETE /api/console/operators/:email': ADMIN,
   'GET /api/console/audit': ADMIN,
   'GET /api/console/audit.csv': ADMIN,
+  'GET /api/console/dashboard': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,
