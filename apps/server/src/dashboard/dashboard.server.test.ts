@@ -5,10 +5,10 @@ import { type Dashboard } from '@quackquest/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../test/auth';
 import { type TestOperator, createOperator } from '../../test/console';
-import { addReward, api, attempt, createUser, getTestContext, spin, unique } from '../../test/helpers';
+import { addCheckpoint, addReward, api, attempt, createUser, getTestContext, spin, unique } from '../../test/helpers';
 import { overrideCacheSettings } from '../cache/per-app';
 import { PRODUCTION_CACHES } from '../cache/settings';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { attempts, users } from '../db/schema';
 import { reviewAttempt } from '../reviews/review';
 import { startOfToday } from './dashboard';
@@ -39,7 +39,17 @@ describe('the console dashboard', () => {
     // Neither signed in nor played: not active.
     expect(after.activeLast15Minutes).toBe(before.activeLast15Minutes);
 
-    await createUser(); // signs in: a session started now
+    const player = await createUser(); // signs in: a session started now
+    expect((await dashboard(admin)).activeLast15Minutes).toBe(before.activeLast15Minutes + 1);
+    // Signed in an hour ago: active again only once they play, here with a scan and its spin.
+    await database.db.execute(sql`update sessions set created_at = now() - interval '1 hour' where user_id = ${player.id}`);
+    expect((await dashboard(admin)).activeLast15Minutes).toBe(before.activeLast15Minutes);
+    const scanned = await addCheckpoint({ type: 'Scan' });
+    expect((await attempt(player, scanned.slug, 'QQ-TEST-RIGHT')).body.outcome).toBe('valid');
+    expect((await dashboard(admin)).activeLast15Minutes).toBe(before.activeLast15Minutes + 1);
+    await database.db.execute(sql`update attempts set created_at = now() - interval '1 hour' where user_id = ${player.id}`);
+    expect((await dashboard(admin)).activeLast15Minutes).toBe(before.activeLast15Minutes);
+    expect((await spin(player)).status).toBe(200);
     expect((await dashboard(admin)).activeLast15Minutes).toBe(before.activeLast15Minutes + 1);
   });
 

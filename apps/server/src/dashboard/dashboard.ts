@@ -33,59 +33,74 @@ export function startOfToday(now: number, timeZone: string): Date {
   return new Date(dayStart(formatDay(new Date(now), timeZone), timeZone) * 1000);
 }
 
-/** The numbers that read every visitor's rows: a sequential scan each at 100k visitors (bench/dashboard.ts). */
-export async function readVisitorNumbers(db: Db, campaignId: string, now: number, today: Date): Promise<VisitorNumbers> {
+/**
+ * The statements of the visitor half, by name: each reads a whole table (users, sessions, attempts, spins,
+ * ledger) with no index on its time, so bench/dashboard.ts times each at 100k visitors (bench/RESULTS.md).
+ */
+export function visitorQueries(campaignId: string, now: number, today: Date) {
   const since = new Date(now - ACTIVE_WINDOW_MS);
-  const one = async <T>(query: SQL) => (await queryRows<T>(db, query))[0]!;
-  const visitors = await one<{ total: Count; today: Count }>(
-    sql`select count(*) as total, count(*) filter (where created_at >= ${today}) as today from users`,
-  );
-  // Signed in (a session started), answered, spun or claimed within the window.
-  const active = await one<{ n: Count }>(sql`
-    select count(*) as n from (
-      select user_id from sessions where created_at >= ${since}
-      union select user_id from attempts where created_at >= ${since}
-      union select user_id from spins where spent_at >= ${since}
-      union select user_id from claims where created_at >= ${since}
-    ) recent`);
-  // Completed as the visitor's own list says (GET /api/checkpoints): a counted valid scan, a correct choice, or
-  // an answer sent for review (pending or approved: a rejected one no longer counts).
-  const completions = await queryRows<{ slug: string; title: string; completions: Count }>(
-    db,
-    sql`
+  /**
+   * Rows of `table` written since `since`, found from the end of its primary key: ids grow with time, so the
+   * newest row older than the window bounds a range scan (cost: the window's rows, not the table's). A row
+   * whose id and time disagree by a transaction's length may be missed at the window's edge: a count, not a
+   * ledger.
+   */
+  const recent = (table: 'attempts' | 'ledger', extra: SQL = sql``) => sql`
+    select user_id from ${sql.raw(table)}
+    where id > coalesce((select id from ${sql.raw(table)} where created_at < ${since} order by id desc limit 1), 0)
+      and created_at >= ${since} ${extra}`;
+  return {
+    // One scan of users: the total, today's, and the ducks they hold. Ducks awarded are what they hold plus what
+    // their claims spent (each claim is one debit of its price: the invariants `ops verify` checks).
+    visitors: sql`
+      select count(*) as total, count(*) filter (where created_at >= ${today}) as today,
+             coalesce(sum(ducks), 0) + (select coalesce(sum(price), 0) from claims) as posted,
+             coalesce(sum(pending_ducks), 0) as pending
+      from users`,
+    // Signed in (a session started), answered, or spun or claimed (their ledger rows) within the window.
+    active: sql`
+      select count(*) as n from (
+        select user_id from sessions where created_at >= ${since}
+        union ${recent('attempts')}
+        union ${recent('ledger', sql`and kind in ('spin', 'claim')`)}
+      ) recent`,
+    // Completed as the visitor's own list says (GET /api/checkpoints): a counted valid scan, a correct choice,
+    // or an answer sent for review (pending or approved: a rejected one no longer counts). A visitor has at most
+    // one such attempt per checkpoint (decision 002: a completed checkpoint refuses further attempts), so rows
+    // are counted, not distinct visitors: no sort.
+    completions: sql`
       select c.slug, c.title, coalesce(done.visitors, 0) as completions
       from checkpoints c
       left join (
-        select checkpoint_id, count(distinct user_id) as visitors
+        select checkpoint_id, count(*) as visitors
         from attempts where counted and outcome in ('valid', 'correct', 'submitted')
         group by checkpoint_id
       ) done on done.checkpoint_id = c.id
       where c.campaign_id = ${campaignId} and not c.removed
       order by c.sequence, c.title`,
-  );
-  // Awarded: every posted credit (spins, approvals, operators' adjustments) but not what claims spent.
-  const ducks = await one<{ posted: Count; pending: Count }>(sql`
-    select coalesce(sum(amount) filter (where posted and kind <> 'claim'), 0) as posted,
-           coalesce(sum(amount) filter (where not posted), 0) as pending
-    from ledger`);
+  } satisfies Record<string, SQL>;
+}
+
+/** The visitor half, one statement after another (it should not take several of the pool's connections at once). */
+export async function readVisitorNumbers(db: Db, campaignId: string, now: number, today: Date): Promise<VisitorNumbers> {
+  const q = visitorQueries(campaignId, now, today);
+  const [visitors] = await queryRows<{ total: Count; today: Count; posted: Count; pending: Count }>(db, q.visitors);
+  const [active] = await queryRows<{ n: Count }>(db, q.active);
+  const completions = await queryRows<{ slug: string; title: string; completions: Count }>(db, q.completions);
   return {
     at: now,
-    visitors: { total: n(visitors.total), today: n(visitors.today) },
-    activeLast15Minutes: n(active.n),
+    visitors: { total: n(visitors!.total), today: n(visitors!.today) },
+    activeLast15Minutes: n(active!.n),
     checkpoints: completions.map((c) => ({ checkpointId: c.slug, title: c.title, completions: n(c.completions) })),
-    ducks: { posted: n(ducks.posted), pending: n(ducks.pending) },
+    ducks: { posted: n(visitors!.posted), pending: n(visitors!.pending) },
   };
 }
 
-/** The crew's numbers: the pending-review index, the rewards and the claims (at most the stock ever loaded). */
-export async function readCrewNumbers(db: Db, campaignId: string, today: Date): Promise<CrewNumbers> {
-  const [reviews] = await queryRows<{ pending: Count; oldest: Date | string | null }>(
-    db,
-    sql`select count(*) as pending, min(created_at) as oldest from attempts where review = 'pending'`,
-  );
-  const rewards = await queryRows<{ item: string; stock: number; claimed: Count; redeemed: Count }>(
-    db,
-    sql`
+/** The statements of the crew half: the pending-review index, the rewards, and the claims (at most the stock). */
+export function crewQueries(campaignId: string, today: Date) {
+  return {
+    reviews: sql`select count(*) as pending, min(created_at) as oldest from attempts where review = 'pending'`,
+    rewards: sql`
       select r.item, r.stock, coalesce(c.claimed, 0) as claimed, coalesce(c.redeemed, 0) as redeemed
       from rewards r
       left join (
@@ -93,14 +108,18 @@ export async function readCrewNumbers(db: Db, campaignId: string, today: Date): 
       ) c on c.reward_id = r.id
       where r.campaign_id = ${campaignId} and not r.removed
       order by r.sequence, r.item`,
-  );
-  const [claims] = await queryRows<{ total: Count; today: Count; redeemed: Count; redeemed_today: Count }>(
-    db,
-    sql`
+    claims: sql`
       select count(*) as total, count(*) filter (where created_at >= ${today}) as today,
              count(redeemed_at) as redeemed, count(*) filter (where redeemed_at >= ${today}) as redeemed_today
       from claims`,
-  );
+  } satisfies Record<string, SQL>;
+}
+
+export async function readCrewNumbers(db: Db, campaignId: string, today: Date): Promise<CrewNumbers> {
+  const q = crewQueries(campaignId, today);
+  const [reviews] = await queryRows<{ pending: Count; oldest: Date | string | null }>(db, q.reviews);
+  const rewards = await queryRows<{ item: string; stock: number; claimed: Count; redeemed: Count }>(db, q.rewards);
+  const [claims] = await queryRows<{ total: Count; today: Count; redeemed: Count; redeemed_today: Count }>(db, q.claims);
   return {
     reviews: { pending: n(reviews?.pending ?? 0), oldestPendingAt: seconds(reviews?.oldest ?? null) },
     rewards: rewards.map((r) => ({ item: r.item, stockLeft: r.stock, claimed: n(r.claimed), redeemed: n(r.redeemed) })),

@@ -1,5 +1,5 @@
 // The console's router (docs/product.md §15): the sign-in until a console session is open, then the screens
-// the operator's role opens. Review and Redeem are their own chunks.
+// the operator's role opens. Review, Redeem and the live numbers are their own chunks.
 import { type ReactNode, Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AlertProvider } from '../components/alert';
@@ -15,6 +15,7 @@ import { useConsoleSession } from './use-console-session';
 
 const ReviewScreen = lazy(() => import('./review/review-screen'));
 const RedeemScreen = lazy(() => import('./redeem/redeem-screen'));
+const DashboardScreen = lazy(() => import('./dashboard/dashboard-screen'));
 
 export function ConsoleApp() {
   const { session, retry, signedIn, signOut } = useConsoleSession();
@@ -53,6 +54,7 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.home} element={<ConsoleHome me={me} />} />
           <Route path={consolePaths.review} element={guard(consolePaths.review, <ReviewScreen />)} />
           <Route path={consolePaths.redeem} element={guard(consolePaths.redeem, <RedeemScreen />)} />
+          <Route path={consolePaths.dashboard} element={guard(consolePaths.dashboard, <DashboardScreen />)} />
           <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
         </Routes>
       </Suspense>

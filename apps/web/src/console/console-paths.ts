@@ -3,4 +3,5 @@ export const consolePaths = {
   home: '/console',
   review: '/console/review',
   redeem: '/console/redeem',
+  dashboard: '/console/dashboard',
 } as const;

@@ -4,7 +4,7 @@ import { mayOpen, screensFor } from './roles';
 
 describe('the screens a role opens', () => {
   it.each([
-    ['admin', ['Review', 'Redeem']],
+    ['admin', ['Live numbers', 'Review', 'Redeem']],
     ['reviewer', ['Review']],
     ['staff', ['Redeem']],
   ] as const)('%s sees %j in the navigation', (role, labels) => {
@@ -15,5 +15,11 @@ describe('the screens a role opens', () => {
     expect(mayOpen('reviewer', consolePaths.redeem)).toBe(false);
     expect(mayOpen('staff', consolePaths.review)).toBe(false);
     expect(mayOpen('admin', consolePaths.redeem)).toBe(true);
+  });
+
+  it('opens the live numbers to admins only (decision 021)', () => {
+    expect(mayOpen('admin', consolePaths.dashboard)).toBe(true);
+    expect(mayOpen('reviewer', consolePaths.dashboard)).toBe(false);
+    expect(mayOpen('staff', consolePaths.dashboard)).toBe(false);
   });
 });

@@ -21,8 +21,15 @@ const redeem: ConsoleScreen = {
   hint: "Scan or type a visitor's voucher and hand out the reward.",
 };
 
+const dashboard: ConsoleScreen = {
+  path: consolePaths.dashboard,
+  label: 'Live numbers',
+  hint: 'Visitors, answers, reviews waiting, stock and claims, as they happen.',
+};
+
+// The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [review, redeem],
+  admin: [dashboard, review, redeem],
   reviewer: [review],
   staff: [redeem],
 };
