@@ -1,5 +1,5 @@
 // What the console dashboard costs (decision 021): `npx tsx bench/dashboard.ts [--db pglite,postgres]
-// [--users 100000] [--runs 9] [--no-record]`.
+// [--users 100000] [--runs 9] [--no-record] [--explain]`.
 //
 // Seeds visitors as `npm run bench` does (bench/seed.ts), then a festival's worth of play on the demo campaign:
 // about five answers per visitor over 14 days (text and photo answers mostly approved, 2% still pending), a
@@ -42,7 +42,9 @@ const value = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) +
 const dbs = (value('--db') ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const users = Number(value('--users') ?? 100_000);
 const runs = Number(value('--runs') ?? 9);
-const record = !argv.includes('--no-record');
+const record = !argv.includes('--no-record') && !argv.includes('--explain');
+/** Print each statement's plan (EXPLAIN ANALYZE) instead of recording. */
+const explain = argv.includes('--explain');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -165,8 +167,14 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       ...Object.entries(visitorQueries(campaignId, now, today)).map(([name, q]): [string, SQL] => [`visitor half: ${name}`, q]),
       ...Object.entries(crewQueries(campaignId, today)).map(([name, q]): [string, SQL] => [`crew half: ${name}`, q]),
     ];
-    for (const [name, q] of statements) rows.push(await time(name, kind, () => db.execute(q)));
-    rows.push(await time('visitor half (3 statements)', kind, () => readVisitorNumbers(db, campaignId, now, today)));
+    for (const [name, q] of statements) {
+      rows.push(await time(name, kind, () => db.execute(q)));
+      if (explain) {
+        const plan = await queryRows<Record<string, string>>(db, sql`explain analyze ${q}`);
+        console.log(plan.map((line) => Object.values(line)[0]).join('\n'));
+      }
+    }
+    rows.push(await time('visitors and activity (2 statements)', kind, () => readVisitorNumbers(db, campaignId, now, today)));
     rows.push(await time('crew half (3 statements)', kind, () => readCrewNumbers(db, campaignId, today)));
 
     const app = await buildApp({ env, database, logger: false });

@@ -37,6 +37,9 @@ test('the console screens have no accessibility violations', async ({ page }) =>
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
   await expect(page.getByRole('button', { name: 'Scan voucher' })).toBeVisible();
   await expectAccessible(page, 'the redeem screen');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Live numbers' }).click();
+  await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible();
+  await expectAccessible(page, 'the live numbers');
 });
 
 test("the campaign's admin signs in by the e-mailed link and sees every screen", async ({ page }) => {

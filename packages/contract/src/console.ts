@@ -114,8 +114,10 @@ export const dashboardSchema = z.object({
   at: z.number(),
   /** The campaign's time zone: "today" starts at its midnight. */
   timeZone: z.string(),
-  /** Unix seconds: when the visitor numbers (visitors, active, checkpoints, ducks) were read; a few seconds old at most. */
+  /** Unix seconds: when the visitor numbers (visitors, active, ducks) were read; a few seconds old at most. */
   visitorsAt: z.number(),
+  /** Unix seconds: when the completions per checkpoint were read; up to about 30 s old. */
+  checkpointsAt: z.number(),
   visitors: z.object({ total: z.number(), today: z.number() }),
   /** Distinct visitors who signed in, answered, spun or claimed in the last 15 minutes. */
   activeLast15Minutes: z.number(),

@@ -25,6 +25,8 @@ export interface CacheSettings {
   campaignTtlMs: number;
   /** The console dashboard's visitor numbers (decision 021); 0: read them on every request. */
   dashboardTtlMs: number;
+  /** The dashboard's completions per checkpoint, which read every answer (decision 021); 0: on every request. */
+  dashboardCompletionsTtlMs: number;
 }
 
 export const PRODUCTION_CACHES: CacheSettings = {
@@ -37,6 +39,7 @@ export const PRODUCTION_CACHES: CacheSettings = {
   checkpointsTtlMs: 5_000,
   campaignTtlMs: 5_000,
   dashboardTtlMs: 5_000,
+  dashboardCompletionsTtlMs: 30_000,
 };
 
 export const NO_CACHES: CacheSettings = {
@@ -47,6 +50,7 @@ export const NO_CACHES: CacheSettings = {
   checkpointsTtlMs: 0,
   campaignTtlMs: 0,
   dashboardTtlMs: 0,
+  dashboardCompletionsTtlMs: 0,
 };
 
 export function cacheSettings(env: Pick<Env, 'NODE_ENV'>): CacheSettings {

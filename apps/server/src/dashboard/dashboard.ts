@@ -1,7 +1,8 @@
 // The console's live numbers (docs/product.md §10, §15; decision 021). Two halves: the visitor numbers, which
-// scan the big tables (users, attempts, ledger) and may be a few seconds old (cached per instance, like the
-// hot reads of decision 008), and the crew's numbers (reviews waiting, stock, claims, redemptions), read fresh
-// on every call from small tables and indexes, so a claim made a moment before shows on the next refresh.
+// scan the big tables (users, sessions, answers) and may be a few seconds old (cached per instance, like the
+// hot reads of decision 008; completions per checkpoint, the costliest, up to 30 s), and the crew's numbers
+// (reviews waiting, stock, claims, redemptions), read fresh on every call from small tables and an index, so
+// a claim made a moment before shows on the next refresh.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Dashboard } from '@quackquest/contract';
 import { refreshing } from '../cache/refreshing';
@@ -22,7 +23,6 @@ export interface VisitorNumbers {
   at: number;
   visitors: Dashboard['visitors'];
   activeLast15Minutes: number;
-  checkpoints: Dashboard['checkpoints'];
   ducks: Dashboard['ducks'];
 }
 
@@ -81,19 +81,30 @@ export function visitorQueries(campaignId: string, now: number, today: Date) {
   } satisfies Record<string, SQL>;
 }
 
-/** The visitor half, one statement after another (it should not take several of the pool's connections at once). */
+/** Visitors, activity and ducks: one statement after the other (not several of the pool's connections at once). */
 export async function readVisitorNumbers(db: Db, campaignId: string, now: number, today: Date): Promise<VisitorNumbers> {
   const q = visitorQueries(campaignId, now, today);
   const [visitors] = await queryRows<{ total: Count; today: Count; posted: Count; pending: Count }>(db, q.visitors);
   const [active] = await queryRows<{ n: Count }>(db, q.active);
-  const completions = await queryRows<{ slug: string; title: string; completions: Count }>(db, q.completions);
   return {
     at: now,
     visitors: { total: n(visitors!.total), today: n(visitors!.today) },
     activeLast15Minutes: n(active!.n),
-    checkpoints: completions.map((c) => ({ checkpointId: c.slug, title: c.title, completions: n(c.completions) })),
     ducks: { posted: n(visitors!.posted), pending: n(visitors!.pending) },
   };
+}
+
+/** Completions per checkpoint: the one statement that reads every answer (bench/RESULTS.md, decision 021). */
+export async function readCompletions(
+  db: Db,
+  campaignId: string,
+  now: number,
+): Promise<{ at: number; checkpoints: Dashboard['checkpoints'] }> {
+  const rows = await queryRows<{ slug: string; title: string; completions: Count }>(
+    db,
+    visitorQueries(campaignId, now, new Date(now)).completions,
+  );
+  return { at: now, checkpoints: rows.map((c) => ({ checkpointId: c.slug, title: c.title, completions: n(c.completions) })) };
 }
 
 /** The statements of the crew half: the pending-review index, the rewards, and the claims (at most the stock). */
@@ -134,6 +145,8 @@ export async function readDashboard(ctx: AppContext): Promise<Dashboard> {
   const now = ctx.now();
   const timeZone = campaign.info.timeZone;
   const today = startOfToday(now, timeZone);
+  // A read that took t ms is not repeated for 20 t: at most 5% of one connection's time (on PGlite, of the
+  // event loop's).
   const visitorCache = perApp(ctx, 'dashboard-visitors', (settings) =>
     refreshing(
       async () => {
@@ -141,18 +154,30 @@ export async function readDashboard(ctx: AppContext): Promise<Dashboard> {
         const current = await ctx.campaign.get();
         return readVisitorNumbers(ctx.db, current.id, at, startOfToday(at, current.info.timeZone));
       },
-      // A read that took t ms is not repeated for 20 t: at most 5% of one connection's time.
       { intervalMs: settings.dashboardTtlMs, costFactor: 20, maxStaleMs: 6 * settings.dashboardTtlMs, now: ctx.now },
     ),
   );
-  const [visitors, crew] = await Promise.all([visitorCache.get(), readCrewNumbers(ctx.db, campaign.id, today)]);
+  const completionsCache = perApp(ctx, 'dashboard-completions', (settings) =>
+    refreshing(async () => readCompletions(ctx.db, (await ctx.campaign.get()).id, ctx.now()), {
+      intervalMs: settings.dashboardCompletionsTtlMs,
+      costFactor: 20,
+      maxStaleMs: 4 * settings.dashboardCompletionsTtlMs,
+      now: ctx.now,
+    }),
+  );
+  const [visitors, completions, crew] = await Promise.all([
+    visitorCache.get(),
+    completionsCache.get(),
+    readCrewNumbers(ctx.db, campaign.id, today),
+  ]);
   return {
     at: Math.floor(now / 1000),
     timeZone,
     visitorsAt: Math.floor(visitors.at / 1000),
+    checkpointsAt: Math.floor(completions.at / 1000),
     visitors: visitors.visitors,
     activeLast15Minutes: visitors.activeLast15Minutes,
-    checkpoints: visitors.checkpoints,
+    checkpoints: completions.checkpoints,
     reviews: crew.reviews,
     ducks: visitors.ducks,
     rewards: crew.rewards,

@@ -117,6 +117,7 @@ function Cards({ data }: { data: Dashboard }) {
             ))}
           </tbody>
         </table>
+        <p className="dash-note">{t.checkpointsAsOf(clock.format(new Date(data.checkpointsAt * 1000)))}</p>
       </Card>
     </div>
   );

@@ -29,6 +29,7 @@ export const dashboardTexts = {
   updated: (time: string) => `Updated ${time}`,
   refreshFailed: (message: string, time: string) => `Could not refresh (${message}). Showing the numbers of ${time}.`,
   refreshNote: 'Refreshes every 10 seconds while this tab is open.',
+  checkpointsAsOf: (time: string) => `Counted at ${time}; read again every 30 seconds or so.`,
 } as const;
 
 /** "under a minute", "12 min", "2 h 5 min". */
