@@ -24,6 +24,8 @@ import { readPack } from '../apps/server/src/campaign/pack';
 import { parseEnv } from '../apps/server/src/config/env';
 import {
   crewQueries,
+  onOneCore,
+  readCompletions,
   readCrewNumbers,
   readVisitorNumbers,
   startOfToday,
@@ -168,13 +170,16 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       ...Object.entries(crewQueries(campaignId, today)).map(([name, q]): [string, SQL] => [`crew half: ${name}`, q]),
     ];
     for (const [name, q] of statements) {
-      rows.push(await time(name, kind, () => db.execute(q)));
+      // As the server runs them: the visitor half without parallel workers (onOneCore).
+      const one = name.startsWith('visitor half') ? () => onOneCore(db, (tx) => tx.execute(q)) : () => db.execute(q);
+      rows.push(await time(name, kind, one));
       if (explain) {
         const plan = await queryRows<Record<string, string>>(db, sql`explain analyze ${q}`);
         console.log(plan.map((line) => Object.values(line)[0]).join('\n'));
       }
     }
     rows.push(await time('visitors and activity (2 statements)', kind, () => readVisitorNumbers(db, campaignId, now, today)));
+    rows.push(await time('completions (1 statement)', kind, () => readCompletions(db, campaignId, now)));
     rows.push(await time('crew half (3 statements)', kind, () => readCrewNumbers(db, campaignId, today)));
 
     const app = await buildApp({ env, database, logger: false });

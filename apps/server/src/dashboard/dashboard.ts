@@ -9,7 +9,7 @@ import { refreshing } from '../cache/refreshing';
 import { perApp } from '../cache/per-app';
 import { dayStart, formatDay } from '../campaign/time';
 import type { AppContext } from '../context';
-import { type Db, queryRows } from '../db/client';
+import { type Db, type Tx, queryRows } from '../db/client';
 
 /** "Active": did something in this window (decision 021). */
 export const ACTIVE_WINDOW_MS = 15 * 60_000;
@@ -81,11 +81,25 @@ export function visitorQueries(campaignId: string, now: number, today: Date) {
   } satisfies Record<string, SQL>;
 }
 
+/**
+ * Runs the scans without PostgreSQL's parallel workers: a dashboard read then takes one core, not all of them
+ * from the visitors' requests (and starting workers cost more than the short range scans they were planned for:
+ * bench/RESULTS.md). PGlite has no workers; the setting is harmless there.
+ */
+export async function onOneCore<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return read(tx);
+  });
+}
+
 /** Visitors, activity and ducks: one statement after the other (not several of the pool's connections at once). */
 export async function readVisitorNumbers(db: Db, campaignId: string, now: number, today: Date): Promise<VisitorNumbers> {
   const q = visitorQueries(campaignId, now, today);
-  const [visitors] = await queryRows<{ total: Count; today: Count; posted: Count; pending: Count }>(db, q.visitors);
-  const [active] = await queryRows<{ n: Count }>(db, q.active);
+  const [[visitors], [active]] = await onOneCore(db, async (tx) => [
+    await queryRows<{ total: Count; today: Count; posted: Count; pending: Count }>(tx, q.visitors),
+    await queryRows<{ n: Count }>(tx, q.active),
+  ]);
   return {
     at: now,
     visitors: { total: n(visitors!.total), today: n(visitors!.today) },
@@ -100,9 +114,11 @@ export async function readCompletions(
   campaignId: string,
   now: number,
 ): Promise<{ at: number; checkpoints: Dashboard['checkpoints'] }> {
-  const rows = await queryRows<{ slug: string; title: string; completions: Count }>(
-    db,
-    visitorQueries(campaignId, now, new Date(now)).completions,
+  const rows = await onOneCore(db, (tx) =>
+    queryRows<{ slug: string; title: string; completions: Count }>(
+      tx,
+      visitorQueries(campaignId, now, new Date(now)).completions,
+    ),
   );
   return { at: now, checkpoints: rows.map((c) => ({ checkpointId: c.slug, title: c.title, completions: n(c.completions) })) };
 }
