@@ -136,7 +136,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 
 function Figures({ items }: { items: [string, number | string][] }) {
   return (
-    <dl className="dash-figures">
+    <dl className={items.length === 4 ? 'dash-figures dash-figures--pairs' : 'dash-figures'}>
       {items.map(([label, value], i) => (
         <div key={label} className={i === 0 ? 'dash-figure dash-figure--main' : 'dash-figure'}>
           <dt>{label}</dt>

@@ -27,7 +27,7 @@ export const dashboardTexts = {
   loadFailed: 'The numbers could not be loaded.',
   tryAgain: 'Try again',
   updated: (time: string) => `Updated ${time}`,
-  refreshFailed: (message: string, time: string) => `Could not refresh (${message}). Showing the numbers of ${time}.`,
+  refreshFailed: (message: string, time: string) => `Could not refresh: ${message} Showing the numbers of ${time}.`,
   refreshNote: 'Refreshes every 10 seconds while this tab is open.',
   checkpointsAsOf: (time: string) => `Counted at ${time}; read again every 30 seconds or so.`,
 } as const;
