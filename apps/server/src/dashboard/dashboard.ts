@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { type Db, type Tx, queryRows } from '../db/client';
 
 /** "Active": did something in this window (decision 021). */
-export const ACTIVE_WINDOW_MS = 15 * 60_000;
+const ACTIVE_WINDOW_MS = 15 * 60_000;
 
 type Count = string | number | null;
 const n = (value: Count) => Number(value ?? 0);

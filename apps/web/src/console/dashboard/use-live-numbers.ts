@@ -6,7 +6,7 @@ import type { Dashboard } from '../console-types';
 import { fetchDashboard } from './dashboard-api';
 import { dashboardTexts } from './dashboard-texts';
 
-export const REFRESH_MS = 10_000;
+const REFRESH_MS = 10_000;
 
 export interface LiveNumbers {
   data: Dashboard | null;
