@@ -50,10 +50,11 @@ function postFrom(
   path: string,
   body: unknown,
   cookie = '',
+  appUrl = APP_URL,
 ): Promise<{ status: number; setCookie: string; json: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${APP_URL}${path}`,
+      `${appUrl}${path}`,
       { method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } },
       (response) => {
         let text = '';
@@ -73,13 +74,16 @@ function postFrom(
   });
 }
 
-/** A registered visitor with a session, made through the real API (no clicking). */
-export async function createVisitor(options: { name?: string; cabin?: boolean } = {}): Promise<Visitor> {
+/**
+ * A registered visitor with a session, made through the real API (no clicking); `appUrl` names another server
+ * than the journeys' own (its e-mail going to the same SMTP server).
+ */
+export async function createVisitor(options: { name?: string; cabin?: boolean; appUrl?: string } = {}): Promise<Visitor> {
   const email = uniqueEmail();
   const name = options.name ?? 'Marina Tan';
   const [a, b, c] = randomBytes(3);
   const from = `127.${a!}.${b!}.${(c! % 250) + 2}`;
-  const post = (path: string, body: unknown, cookie?: string) => postFrom(from, path, body, cookie);
+  const post = (path: string, body: unknown, cookie?: string) => postFrom(from, path, body, cookie, options.appUrl);
   expect((await post('/api/auth/email-link', { email, returnTo: '/signup' })).status).toBe(202);
   const [mail] = await readMail(email);
   const token = new URL(linkIn(mail!)).searchParams.get('token');
@@ -107,8 +111,8 @@ export async function createVisitor(options: { name?: string; cabin?: boolean } 
 }
 
 /** Puts the visitor's session into the browser: the cookie and the spec's stored flags. */
-export async function signIn(context: BrowserContext, visitor: Visitor): Promise<void> {
-  await context.addCookies([{ name: 'qq_session', value: visitor.cookie, url: APP_URL, httpOnly: true, sameSite: 'Lax' }]);
+export async function signIn(context: BrowserContext, visitor: Visitor, appUrl = APP_URL): Promise<void> {
+  await context.addCookies([{ name: 'qq_session', value: visitor.cookie, url: appUrl, httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ([email, name]) => {
       if (!sessionStorage.getItem('e2e-signed-in')) {
@@ -123,8 +127,13 @@ export async function signIn(context: BrowserContext, visitor: Visitor): Promise
 }
 
 /** Calls the server's API as the visitor (for setting up state, never for the behaviour under test). */
-export async function apiAs<T>(visitor: Visitor, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${APP_URL}${path}`, {
+export async function apiAs<T>(
+  visitor: Visitor,
+  path: string,
+  body?: unknown,
+  appUrl = APP_URL,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${appUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { cookie: `qq_session=${visitor.cookie}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -47,6 +47,8 @@ export default async function globalSetup() {
   // Journeys run operator commands (review:approve) against the same database.
   process.env.E2E_DATABASE_URL = databaseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  // The PGlite journey (tests/console-pglite.spec.ts) starts a server of its own that mails here too.
+  process.env.E2E_SMTP_URL = smtp.url;
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
   let serverExited = false;

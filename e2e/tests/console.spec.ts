@@ -47,6 +47,9 @@ test('the console screens have no accessibility violations', async ({ page }) =>
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('list', { name: 'Audit trail' })).toBeVisible();
   await expectAccessible(page, 'the audit trail');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Live numbers' }).click();
+  await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible();
+  await expectAccessible(page, 'the live numbers');
 });
 
 test("the campaign's admin signs in by the e-mailed link and sees every screen", async ({ page }) => {
@@ -58,7 +61,7 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
   await expect(header).toContainText(CAMPAIGN_ADMIN);
   await expect(header).toContainText('Admin');
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem', 'Exports', 'Operators', 'Audit trail']);
+  await expect(nav.getByRole('link')).toHaveText(['Live numbers', 'Review', 'Redeem', 'Exports', 'Operators', 'Audit trail']);
 
   // The session survives a reload; signing out ends it.
   await page.reload();

@@ -8,6 +8,7 @@ import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(voucherRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(winnerRoutes(ctx, mailer));
+  await app.register(dashboardRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

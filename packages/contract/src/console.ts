@@ -180,3 +180,31 @@ export const auditQuerySchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 export type OperatorRow = z.infer<typeof operatorSchema>;
+// The dashboard (role admin): docs/product.md §10, §15; what each number counts is decision 021.
+
+export const dashboardSchema = z.object({
+  /** Unix seconds: when the fresh numbers (reviews, rewards, claims) were read. */
+  at: z.number(),
+  /** The campaign's time zone: "today" starts at its midnight. */
+  timeZone: z.string(),
+  /** Unix seconds: when the visitor numbers (visitors, active, ducks) were read; a few seconds old at most. */
+  visitorsAt: z.number(),
+  /** Unix seconds: when the completions per checkpoint were read; up to about 30 s old. */
+  checkpointsAt: z.number(),
+  visitors: z.object({ total: z.number(), today: z.number() }),
+  /** Distinct visitors who signed in, answered, spun or claimed in the last 15 minutes. */
+  activeLast15Minutes: z.number(),
+  /** In the campaign's order: distinct visitors who completed each checkpoint. */
+  checkpoints: z.array(z.object({ checkpointId: z.string(), title: z.string(), completions: z.number() })),
+  reviews: z.object({
+    pending: z.number(),
+    /** Unix seconds of the oldest answer waiting; null when none waits. */
+    oldestPendingAt: z.number().nullable(),
+  }),
+  ducks: z.object({ posted: z.number(), pending: z.number() }),
+  /** In the campaign's order. */
+  rewards: z.array(z.object({ item: z.string(), stockLeft: z.number(), claimed: z.number(), redeemed: z.number() })),
+  claims: z.object({ total: z.number(), today: z.number() }),
+  redemptions: z.object({ total: z.number(), today: z.number() }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -20,6 +20,7 @@ export type {
   NotifyWinnersBody,
   NotifyWinnersResult,
   OperatorRow,
+  Dashboard,
   Leaderboard,
   Me,
   Notice,

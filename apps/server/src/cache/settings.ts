@@ -23,6 +23,10 @@ export interface CacheSettings {
   checkpointsTtlMs: number;
   /** The active campaign (campaign/active.ts); 0: read it on every request. */
   campaignTtlMs: number;
+  /** The console dashboard's visitor numbers (decision 021); 0: read them on every request. */
+  dashboardTtlMs: number;
+  /** The dashboard's completions per checkpoint, which read every answer (decision 021); 0: on every request. */
+  dashboardCompletionsTtlMs: number;
 }
 
 export const PRODUCTION_CACHES: CacheSettings = {
@@ -34,6 +38,8 @@ export const PRODUCTION_CACHES: CacheSettings = {
   topTtlMs: 1_000,
   checkpointsTtlMs: 5_000,
   campaignTtlMs: 5_000,
+  dashboardTtlMs: 5_000,
+  dashboardCompletionsTtlMs: 30_000,
 };
 
 export const NO_CACHES: CacheSettings = {
@@ -43,6 +49,8 @@ export const NO_CACHES: CacheSettings = {
   topTtlMs: 0,
   checkpointsTtlMs: 0,
   campaignTtlMs: 0,
+  dashboardTtlMs: 0,
+  dashboardCompletionsTtlMs: 0,
 };
 
 export function cacheSettings(env: Pick<Env, 'NODE_ENV'>): CacheSettings {

@@ -20,6 +20,7 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/audit.csv': ADMIN,
   'GET /api/console/exports/claims.csv': ADMIN,
   'GET /api/console/exports/leaderboard.csv': ADMIN,
+  'GET /api/console/dashboard': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,

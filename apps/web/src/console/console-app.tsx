@@ -18,6 +18,7 @@ const RedeemScreen = lazy(() => import('./redeem/redeem-screen'));
 const ExportsScreen = lazy(() => import('./admin/exports-screen'));
 const OperatorsScreen = lazy(() => import('./admin/operators-screen'));
 const AuditScreen = lazy(() => import('./admin/audit-screen'));
+const DashboardScreen = lazy(() => import('./dashboard/dashboard-screen'));
 
 export function ConsoleApp() {
   const { session, retry, signedIn, signOut } = useConsoleSession();
@@ -59,6 +60,7 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.exports} element={guard(consolePaths.exports, <ExportsScreen />)} />
           <Route path={consolePaths.operators} element={guard(consolePaths.operators, <OperatorsScreen me={me} />)} />
           <Route path={consolePaths.audit} element={guard(consolePaths.audit, <AuditScreen />)} />
+          <Route path={consolePaths.dashboard} element={guard(consolePaths.dashboard, <DashboardScreen />)} />
           <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
         </Routes>
       </Suspense>

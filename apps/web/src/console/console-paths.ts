@@ -6,4 +6,5 @@ export const consolePaths = {
   exports: '/console/exports',
   operators: '/console/operators',
   audit: '/console/audit',
+  dashboard: '/console/dashboard',
 } as const;

@@ -4,6 +4,7 @@
 import type { OPERATOR_ROLES } from '@quackquest/contract';
 import type {
   ConsoleVoucher,
+  Dashboard,
   ReviewDecisionsBody,
   ReviewDecisionsResult,
   ReviewItem,
@@ -11,7 +12,7 @@ import type {
 } from '@quackquest/contract/core';
 
 export { REVIEW_REASONS, REVIEW_REASON_MAX_LENGTH, REVIEW_STATES } from '@quackquest/contract/core';
-export type { ReviewItem };
+export type { Dashboard, ReviewItem };
 
 export type Role = (typeof OPERATOR_ROLES)[number];
 

@@ -37,8 +37,15 @@ const audit: ConsoleScreen = {
   hint: 'Who did what and when in the console and the command line.',
 };
 
+const dashboard: ConsoleScreen = {
+  path: consolePaths.dashboard,
+  label: 'Live numbers',
+  hint: 'Visitors, answers, reviews waiting, stock and claims, as they happen.',
+};
+
+// The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [review, redeem, exportsScreen, operators, audit],
+  admin: [dashboard, review, redeem, exportsScreen, operators, audit],
   reviewer: [review],
   staff: [redeem],
 };

@@ -1,0 +1,190 @@
+// Issue 13's must-show: the console works on PGlite while the game runs. The other journeys' server uses
+// PostgreSQL (support/global-setup.ts); this one starts a server of its own as `npm start` runs it, on the
+// embedded database (PGlite: no DATABASE_URL, a fresh DATA_DIR) on a free loopback port, mailing to the
+// journeys' SMTP server. While a visitor keeps asking for their screens' data, another answers a text
+// checkpoint in the visitor app, a reviewer approves it in the console (pending ducks become posted), the
+// visitor claims a reward and staff redeem its voucher in the console.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Browser, type Page, devices } from '@playwright/test';
+import { signInToConsole } from '../support/console';
+import { apiAs, createVisitor, expect, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+interface Me {
+  duckPoints: number;
+  pendingDuckPoints: number;
+}
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let appUrl = '';
+let env: NodeJS.ProcessEnv = {};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** An operator command on the embedded database: only while its server is stopped (apps/server/src/ops/database.ts). */
+const opsOnPglite = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: root, env });
+
+const reviewer = uniqueEmail('reviewer');
+const staff = uniqueEmail('staff');
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-pglite-'));
+  env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: appUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: process.env.E2E_SMTP_URL,
+    MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  await opsOnPglite('operator:add', reviewer, '--role', 'reviewer');
+  await opsOnPglite('operator:add', staff, '--role', 'staff');
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the PGlite server exited before answering /healthz');
+    const ok = await fetch(`${appUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the PGlite server did not answer /healthz within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A phone of its own on the PGlite server, every request kept on this machine. */
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: appUrl });
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    return hostname === '127.0.0.1' ? route.continue() : route.abort('blockedbyclient');
+  });
+  return context.newPage();
+}
+
+/** Another visitor playing all along: their screens' data, one call after another, until stopped. */
+function keepPlaying(visitor: Visitor) {
+  const statuses: number[] = [];
+  let playing = true;
+  const done = (async () => {
+    while (playing) {
+      for (const call of ['/api/me', '/api/checkpoints', '/api/leaderboard', '/api/inventory']) {
+        statuses.push(
+          await apiAs(visitor, call, undefined, appUrl).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      playing = false;
+      await done;
+      return statuses;
+    },
+  };
+}
+
+test('the console works on PGlite while the game runs', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const me = async (v: Visitor) => (await apiAs<Me>(v, '/api/me', undefined, appUrl)).body;
+  const player = keepPlaying(await createVisitor({ name: 'Pat Player', appUrl }));
+  const visitor = await createVisitor({ name: 'Nina PGlite', appUrl });
+  try {
+    // The visitor answers the text checkpoint in the visitor app and spins: the ducks are pending.
+    const app = await phone(browser);
+    await signIn(app.context(), visitor, appUrl);
+    await app.goto('/checkpoint?id=day-03-name-that-duck');
+    await app.getByRole('textbox', { name: 'YOUR ANSWER' }).fill('Bubbles');
+    await app.getByRole('button', { name: 'Submit' }).click();
+    await expect(app.getByRole('status')).toHaveText('Submitted: Bubbles');
+    await app.waitForURL(/\/congrats$/);
+    const { duckPointsAwarded: won } = (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {}, appUrl)).body;
+    expect(await me(visitor)).toMatchObject({ duckPoints: 0, pendingDuckPoints: won });
+
+    // A reviewer approves it in the console: the ducks move from pending to posted.
+    const desk = await phone(browser);
+    await signInToConsole(desk, reviewer);
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
+    const card = desk.getByRole('article').filter({ hasText: 'Nina PGlite' });
+    await expect(card.getByText('Bubbles')).toBeVisible();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toHaveCount(0);
+    expect(await me(visitor)).toMatchObject({ duckPoints: won, pendingDuckPoints: 0 });
+
+    // Two more checkpoints (a scan and a multiple choice) give at least the 3 ducks of a draught beer.
+    expect(
+      (await apiAs(visitor, '/api/checkpoints/day-01-gangway/attempts', { answer: 'QQSG25-GANGWAY-MWMXXG' }, appUrl)).status,
+    ).toBe(200);
+    expect((await apiAs(visitor, '/api/spin', {}, appUrl)).status).toBe(200);
+    expect((await apiAs(visitor, '/api/checkpoints/day-02-lifeboat-drill/attempts', { answer: 'b' }, appUrl)).status).toBe(200);
+    expect((await apiAs(visitor, '/api/spin', {}, appUrl)).status).toBe(200);
+    const claim = await fetch(`${appUrl}/api/claims`, {
+      method: 'POST',
+      headers: {
+        cookie: `qq_session=${visitor.cookie}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ item: 'Draught Beer' }),
+    });
+    expect([claim.status, claim.status === 201 ? '' : await claim.text()]).toEqual([201, '']);
+    const { voucherCode } = (await claim.json()) as { voucherCode: string };
+
+    // Staff redeem the voucher in the console, typed by hand.
+    const crew = await phone(browser);
+    await signInToConsole(crew, staff);
+    await crew.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
+    await crew.getByLabel('Voucher code').fill(voucherCode.toLowerCase());
+    await crew.getByRole('button', { name: 'Look up' }).click();
+    const voucher = crew.getByRole('region', { name: 'Draught Beer' });
+    await expect(voucher).toContainText('Nina PGlite');
+    await voucher.getByRole('button', { name: 'Redeem' }).click();
+    await expect(voucher.getByRole('status')).toHaveText('Redeemed. Hand out the reward.');
+  } finally {
+    // The other visitor was served all along, every answer a 200.
+    const statuses = await player.stop();
+    expect(statuses.length).toBeGreaterThan(8);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  }
+});
