@@ -23,6 +23,7 @@ import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { operatorRoutes } from './operators/routes';
+import { participantRoutes } from './participants/routes';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(auditRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
+  await app.register(participantRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

@@ -35,3 +35,12 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
 export const REVIEW_BATCH_MAX = 100;
 export const REVIEW_PAGE_MAX = 100;
+
+/** The helpdesk (docs/product.md §15): one adjustment moves at most this many ducks either way. */
+export const PARTICIPANT_ADJUST_MAX = 10_000;
+/** A participant search answers at most this many visitors. */
+export const PARTICIPANT_SEARCH_MAX = 50;
+/** Reasons for an adjustment or a block: shown to the crew in the audit trail. */
+export const PARTICIPANT_REASON_MAX_LENGTH = 200;
+/** The word an admin types to confirm an erasure. */
+export const ERASE_CONFIRMATION = 'ERASE';

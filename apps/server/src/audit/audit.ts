@@ -17,7 +17,11 @@ export type AuditAction =
   | 'audit.export'
   | 'review.approve'
   | 'review.reject'
-  | 'voucher.redeem';
+  | 'voucher.redeem'
+  | 'participant.adjust_ducks'
+  | 'participant.block'
+  | 'participant.unblock'
+  | 'participant.erase';
 
 export interface AuditEntry {
   actor: string;
