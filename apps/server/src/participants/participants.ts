@@ -41,11 +41,7 @@ export async function searchParticipants(db: Db, q: string): Promise<User[]> {
     .select()
     .from(users)
     .where(sql`lower(${users.email}) like ${pattern} or lower(${users.fullName}) like ${pattern}`)
-    .orderBy(
-      sql`${users.email} = ${text} desc`,
-      sql`${users.email} like ${`${likeEscape(text)}%`} desc`,
-      desc(users.id),
-    )
+    .orderBy(sql`${users.email} = ${text} desc`, sql`${users.email} like ${`${likeEscape(text)}%`} desc`, desc(users.id))
     .limit(PARTICIPANT_SEARCH_MAX);
   if (!byVoucher) return rows;
   const [owner] = await db.select().from(users).where(eq(users.id, byVoucher.userId));
@@ -71,7 +67,14 @@ export interface ParticipantDetails {
     photoStored: boolean;
   }[];
   ledger: (typeof ledger.$inferSelect)[];
-  claims: { item: string; price: number; voucherCode: string; createdAt: Date; redeemedAt: Date | null; redeemedBy: string | null }[];
+  claims: {
+    item: string;
+    price: number;
+    voucherCode: string;
+    createdAt: Date;
+    redeemedAt: Date | null;
+    redeemedBy: string | null;
+  }[];
 }
 
 /** The visitor's profile with their attempts, ledger and claims, newest first. */
