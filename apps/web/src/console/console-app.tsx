@@ -1,5 +1,5 @@
 // The console's router (docs/product.md §15): the sign-in until a console session is open, then the screens
-// the operator's role opens. Review and Redeem are their own chunks.
+// the operator's role opens. Review, Redeem and Participants are their own chunks.
 import { type ReactNode, Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AlertProvider } from '../components/alert';
@@ -15,6 +15,8 @@ import { useConsoleSession } from './use-console-session';
 
 const ReviewScreen = lazy(() => import('./review/review-screen'));
 const RedeemScreen = lazy(() => import('./redeem/redeem-screen'));
+const ParticipantsScreen = lazy(() => import('./participants/participants-screen'));
+const ParticipantScreen = lazy(() => import('./participants/participant-screen'));
 
 export function ConsoleApp() {
   const { session, retry, signedIn, signOut } = useConsoleSession();
@@ -53,6 +55,11 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.home} element={<ConsoleHome me={me} />} />
           <Route path={consolePaths.review} element={guard(consolePaths.review, <ReviewScreen />)} />
           <Route path={consolePaths.redeem} element={guard(consolePaths.redeem, <RedeemScreen />)} />
+          <Route path={consolePaths.participants} element={guard(consolePaths.participants, <ParticipantsScreen />)} />
+          <Route
+            path={`${consolePaths.participants}/:userId`}
+            element={guard(consolePaths.participants, <ParticipantScreen />)}
+          />
           <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
         </Routes>
       </Suspense>

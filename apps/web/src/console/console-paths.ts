@@ -3,4 +3,6 @@ export const consolePaths = {
   home: '/console',
   review: '/console/review',
   redeem: '/console/redeem',
+  participants: '/console/participants',
+  participant: (userId: number) => `/console/participants/${userId}`,
 } as const;

@@ -4,7 +4,7 @@ import { mayOpen, screensFor } from './roles';
 
 describe('the screens a role opens', () => {
   it.each([
-    ['admin', ['Review', 'Redeem']],
+    ['admin', ['Review', 'Redeem', 'Participants']],
     ['reviewer', ['Review']],
     ['staff', ['Redeem']],
   ] as const)('%s sees %j in the navigation', (role, labels) => {
@@ -15,5 +15,11 @@ describe('the screens a role opens', () => {
     expect(mayOpen('reviewer', consolePaths.redeem)).toBe(false);
     expect(mayOpen('staff', consolePaths.review)).toBe(false);
     expect(mayOpen('admin', consolePaths.redeem)).toBe(true);
+  });
+
+  it('opens the helpdesk to admins only', () => {
+    expect(mayOpen('admin', consolePaths.participants)).toBe(true);
+    expect(mayOpen('reviewer', consolePaths.participants)).toBe(false);
+    expect(mayOpen('staff', consolePaths.participants)).toBe(false);
   });
 });

@@ -21,8 +21,14 @@ const redeem: ConsoleScreen = {
   hint: "Scan or type a visitor's voucher and hand out the reward.",
 };
 
+const participants: ConsoleScreen = {
+  path: consolePaths.participants,
+  label: 'Participants',
+  hint: "Find a visitor, adjust their ducks, block them or erase their personal data.",
+};
+
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [review, redeem],
+  admin: [review, redeem, participants],
   reviewer: [review],
   staff: [redeem],
 };
