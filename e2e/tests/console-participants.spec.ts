@@ -8,7 +8,6 @@ import { apiAs, createVisitor, expect, linkIn, ops, readMail, signIn, test, uniq
 import { APP_URL } from '../support/ports';
 
 const BLOCKED = 'This account is blocked. Please contact the crew.';
-const SCREENSHOTS = '../test-results/e2e/participants';
 
 test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock and adjust', async ({ browser, page }) => {
   const visitor = await createVisitor({ name: 'Siti Rahim' });
@@ -31,7 +30,7 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   await page.getByLabel('Search by e-mail, name or voucher code').fill(visitor.email.split('@')[0]!.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText(/^1 visitor for /);
-  await page.screenshot({ path: `${SCREENSHOTS}/search-412.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('search-412.png'), fullPage: true });
   await page.getByRole('link', { name: /Siti Rahim/ }).click();
   await expect(page.getByRole('heading', { name: 'Siti Rahim' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Answers' })).toContainText('Quackers');
@@ -44,13 +43,16 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   await expect(page.getByRole('region', { name: 'Unblock' }).getByRole('status')).toHaveText('Blocked. The visitor was signed out.');
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('Blocked at');
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('Sharing answers in the group chat');
-  await page.screenshot({ path: `${SCREENSHOTS}/blocked-412.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('blocked-412.png'), fullPage: true });
 
-  // The visitor taps SPIN: their session is gone, no ducks are won, and they are back on the welcome page.
+  // The visitor taps SPIN: their session is gone, no ducks are won, and they are asked to log in again.
   await phone.getByRole('button', { name: 'SPIN', exact: true }).click();
-  await expect(phone).toHaveURL(/\/$/);
+  await expect(phone.getByRole('alertdialog')).toContainText('Please log in to spin the wheel');
   await expect(phone.getByRole('dialog', { name: 'You won!' })).toHaveCount(0);
-  // Signing in again says why.
+  await phone.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(phone).toHaveURL(/\/login$/);
+  // Signing in again with the e-mail link says why.
+  await phone.goto('/');
   await phone.getByRole('button', { name: 'Use another way to sign in' }).click();
   const popup = phone.getByRole('dialog', { name: 'Enter your email' });
   const before = (await readMail(visitor.email, 0)).length;
@@ -60,7 +62,7 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   const mails = await readMail(visitor.email, before + 1);
   await phone.goto(linkIn(mails.at(-1)!));
   await expect(phone.getByRole('alertdialog')).toContainText(BLOCKED);
-  await phone.screenshot({ path: `${SCREENSHOTS}/visitor-blocked-412.png` });
+  await phone.screenshot({ path: test.info().outputPath('visitor-blocked-412.png') });
   await phone.getByRole('alertdialog').getByRole('button').click();
   // The old cookie cannot spin either.
   expect((await apiAs(visitor, '/api/spin', {})).status).toBe(401);
@@ -102,13 +104,13 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   const dialog = page.getByRole('dialog', { name: 'Erase this personal data?' });
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog.getByRole('button', { name: 'Erase for good' })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/erase-dialog-412.png` });
+  await page.screenshot({ path: test.info().outputPath('erase-dialog-412.png') });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/profile-1280.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('profile-1280.png'), fullPage: true });
   await page.getByRole('link', { name: 'Back to the search' }).click();
-  await page.screenshot({ path: `${SCREENSHOTS}/search-1280.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('search-1280.png'), fullPage: true });
 
   await visitorContext.close();
 });

@@ -20,10 +20,16 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/audit.csv': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
+  'GET /api/console/participants': ADMIN,
+  'GET /api/console/participants/:userId': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,
   'GET /api/console/reviews': REVIEWERS,
   'GET /api/console/vouchers/:code': CREW,
   'POST /api/console/operators': ADMIN,
+  'POST /api/console/participants/:userId/block': ADMIN,
+  'POST /api/console/participants/:userId/ducks': ADMIN,
+  'POST /api/console/participants/:userId/erase': ADMIN,
+  'POST /api/console/participants/:userId/unblock': ADMIN,
   'POST /api/console/reviews/decisions': REVIEWERS,
   'POST /api/console/session/logout': ALL,
   'POST /api/console/vouchers/:code/redeem': CREW,
@@ -39,6 +45,7 @@ async function consoleRoutes() {
 /** An attempt id and a voucher code that exist in no test: a served call answers its 200 or 404, changing nothing. */
 const NO_ATTEMPT = 2_000_000_000;
 const NO_VOUCHER = 'QQ-ZZZZZ-ZZZZZ';
+const NO_USER = 2_000_000_000;
 
 /** A request that an allowed caller would have served: a fresh address, a valid body. */
 function plausibleRequest(route: RegisteredRoute, cookie?: string) {
@@ -46,13 +53,16 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
   const withBody = route.method === 'POST' && !route.url.endsWith('/redeem');
   const body = route.url.endsWith('/decisions')
     ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
-    : { email, role: 'staff' };
+    : route.url.startsWith('/api/console/participants/')
+      ? { amount: 1, reason: 'Access test', confirm: 'ERASE' }
+      : { email, role: 'staff' };
   return {
     method: route.method as 'GET' | 'POST' | 'DELETE',
     url: route.url
       .replace(':email', encodeURIComponent(email))
       .replace(':attemptId', String(NO_ATTEMPT))
-      .replace(':code', NO_VOUCHER),
+      .replace(':code', NO_VOUCHER)
+      .replace(':userId', String(NO_USER)),
     headers: { ...(cookie ? { cookie } : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
     ...(withBody ? { payload: JSON.stringify(body) } : {}),
   };
