@@ -23,11 +23,10 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (body.action === 'login') {
     if (!existing) throw notFound(authMessages.userNotFound);
-    if (existing.blockedAt) throw forbidden(messages.accountBlocked);
     const token = await auth.ctx.db.transaction(async (tx) => {
       await spendProof(tx, identity, auth.ctx.now());
-      // Checked again under the visitor's row lock (shared), with the session written in the same transaction:
-      // a block that commits first is seen here, and one that comes later deletes this session (decision 020).
+      // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
+      // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
       if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
       return createSession(tx, existing.id, auth.ctx.now());
     });
