@@ -25,7 +25,10 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
 
   // The admin's phone (the test's own page): Participants, search by part of the e-mail, open the visitor, block with a reason.
   await signInToConsole(page, admin);
-  await page.getByRole('link', { name: /Participants/ }).first().click();
+  await page
+    .getByRole('link', { name: /Participants/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible();
   await page.getByLabel('Search by e-mail, name or voucher code').fill(visitor.email.split('@')[0]!.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
@@ -40,7 +43,9 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   await expect(blockCard.getByRole('alert')).toHaveText('Type a reason: it goes into the audit trail.');
   await blockCard.getByLabel('Reason').fill('Sharing answers in the group chat');
   await blockCard.getByRole('button', { name: 'Block' }).click();
-  await expect(page.getByRole('region', { name: 'Unblock' }).getByRole('status')).toHaveText('Blocked. The visitor was signed out.');
+  await expect(page.getByRole('region', { name: 'Unblock' }).getByRole('status')).toHaveText(
+    'Blocked. The visitor was signed out.',
+  );
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('Blocked at');
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('Sharing answers in the group chat');
   await page.screenshot({ path: test.info().outputPath('blocked-412.png'), fullPage: true });

@@ -175,7 +175,14 @@ export const participantSchema = z.object({
     }),
   ),
   ledger: z.array(
-    z.object({ id: z.number(), amount: z.number(), posted: z.boolean(), kind: z.string(), reason: z.string().nullable(), at: z.number() }),
+    z.object({
+      id: z.number(),
+      amount: z.number(),
+      posted: z.boolean(),
+      kind: z.string(),
+      reason: z.string().nullable(),
+      at: z.number(),
+    }),
   ),
   claims: z.array(
     z.object({

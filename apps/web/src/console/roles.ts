@@ -24,7 +24,7 @@ const redeem: ConsoleScreen = {
 const participants: ConsoleScreen = {
   path: consolePaths.participants,
   label: 'Participants',
-  hint: "Find a visitor, adjust their ducks, block them or erase their personal data.",
+  hint: 'Find a visitor, adjust their ducks, block them or erase their personal data.',
 };
 
 const screensByRole: Record<Role, ConsoleScreen[]> = {

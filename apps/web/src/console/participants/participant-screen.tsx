@@ -12,42 +12,50 @@ import { adjustDucks, blockParticipant, eraseParticipant, fetchParticipant, unbl
 import { participantsTexts as t } from './participants-texts';
 import '../participants.css';
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'done'; participant: Participant };
+type Loaded = { kind: 'failed'; userId: number; message: string } | { kind: 'done'; userId: number; participant: Participant };
 type Outcome = { ok: boolean; text: string } | null;
 
 export default function ParticipantScreen() {
   const userId = Number(useParams().userId);
   const [params] = useSearchParams();
   const q = params.get('q');
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [reloads, setReloads] = useState(0);
 
-  const load = useCallback(() => {
-    setLoaded({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
     fetchParticipant(userId).then(
-      (participant) => setLoaded({ kind: 'done', participant }),
-      (failure: unknown) => setLoaded({ kind: 'failed', message: failureMessage(failure, t.loadFailed) }),
+      (participant) => live && setLoaded({ kind: 'done', userId, participant }),
+      (failure: unknown) => live && setLoaded({ kind: 'failed', userId, message: failureMessage(failure, t.loadFailed) }),
     );
-  }, [userId]);
-  useEffect(load, [load]);
+    return () => {
+      live = false;
+    };
+  }, [userId, reloads]);
+  const retry = () => {
+    setLoaded(null);
+    setReloads((n) => n + 1);
+  };
+  const onChange = useCallback((participant: Participant) => setLoaded({ kind: 'done', userId, participant }), [userId]);
 
   return (
     <section className="participant" aria-labelledby="participant-title">
       <Link className="participant__back" to={`${consolePaths.participants}${q ? `?q=${encodeURIComponent(q)}` : ''}`}>
         {t.back}
       </Link>
-      {loaded.kind === 'loading' && <p className="loading">Loading...</p>}
-      {loaded.kind === 'failed' && (
+      {loaded?.userId !== userId && <p className="loading">Loading...</p>}
+      {loaded?.userId === userId && loaded.kind === 'failed' && (
         <div className="console-notice">
           <p className="error" role="alert">
             {loaded.message}
           </p>
-          <button type="button" className="btn btn--primary" onClick={load}>
+          <button type="button" className="btn btn--primary" onClick={retry}>
             {t.tryAgain}
           </button>
         </div>
       )}
-      {loaded.kind === 'done' && (
-        <ParticipantView participant={loaded.participant} onChange={(participant) => setLoaded({ kind: 'done', participant })} />
+      {loaded?.userId === userId && loaded.kind === 'done' && (
+        <ParticipantView participant={loaded.participant} onChange={onChange} />
       )}
     </section>
   );

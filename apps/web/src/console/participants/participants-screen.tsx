@@ -9,20 +9,21 @@ import { searchParticipants } from './participants-api';
 import { participantsTexts as t } from './participants-texts';
 import '../participants.css';
 
-type Results = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'done'; q: string; items: ParticipantSummary[] };
+/** The answer for one search; while another is asked, the last answer stays on screen. */
+type Results = { kind: 'failed'; q: string; message: string } | { kind: 'done'; q: string; items: ParticipantSummary[] };
 
 export default function ParticipantsScreen() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
-  const [results, setResults] = useState<Results>({ kind: 'loading' });
+  const [results, setResults] = useState<Results | null>(null);
+  const loading = results?.q !== q;
 
   useEffect(() => {
     let live = true;
-    setResults({ kind: 'loading' });
     searchParticipants(q).then(
       (found) => live && setResults({ kind: 'done', q, items: found.items }),
-      (failure: unknown) => live && setResults({ kind: 'failed', message: failureMessage(failure, t.searchFailed) }),
+      (failure: unknown) => live && setResults({ kind: 'failed', q, message: failureMessage(failure, t.searchFailed) }),
     );
     return () => {
       live = false;
@@ -55,28 +56,27 @@ export default function ParticipantsScreen() {
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        <button type="submit" className="btn btn--primary" disabled={results.kind === 'loading'}>
-          {results.kind === 'loading' ? t.searching : t.search}
+        <button type="submit" className="btn btn--primary" disabled={loading}>
+          {loading ? t.searching : t.search}
         </button>
       </form>
-      {results.kind === 'failed' && (
+      {results?.kind === 'failed' && (
         <p className="error" role="alert">
           {results.message}
         </p>
       )}
-      {results.kind === 'done' && (
+      {results?.kind === 'done' && (
         <>
           <p className="participants__count" role="status">
-            {results.q
-              ? results.items.length
-                ? t.results(results.items.length, results.q)
-                : t.noResults(results.q)
-              : t.newest}
+            {results.q ? (results.items.length ? t.results(results.items.length, results.q) : t.noResults(results.q)) : t.newest}
           </p>
           <ul className="participants__list">
             {results.items.map((p) => (
               <li key={p.userId}>
-                <Link className="participant-row" to={`${consolePaths.participant(p.userId)}${q ? `?q=${encodeURIComponent(q)}` : ''}`}>
+                <Link
+                  className="participant-row"
+                  to={`${consolePaths.participant(p.userId)}${q ? `?q=${encodeURIComponent(q)}` : ''}`}
+                >
                   <span className="participant-row__name">{p.name}</span>
                   <span className="participant-row__email">{p.email}</span>
                   <span className="participant-row__facts">
