@@ -17,10 +17,10 @@ import { normalizeVoucherCode } from '../vouchers/vouchers';
 export type User = typeof users.$inferSelect;
 
 /** How an erased visitor's e-mail reads: unique, and in a domain that can never receive mail (RFC 2606). */
-export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
-export const ERASED_NAME = 'Erased visitor';
+const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
+const ERASED_NAME = 'Erased visitor';
 /** What an erased text answer reads. */
-export const ERASED_ANSWER = '[erased]';
+const ERASED_ANSWER = '[erased]';
 
 const subjectOf = (userId: number) => `user:${userId}`;
 
@@ -48,7 +48,7 @@ export async function searchParticipants(db: Db, q: string): Promise<User[]> {
   return owner ? [owner, ...rows.filter((row) => row.id !== owner.id)].slice(0, PARTICIPANT_SEARCH_MAX) : rows;
 }
 
-export async function findParticipant(db: Db, userId: number): Promise<User> {
+async function findParticipant(db: Db, userId: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound(consoleMessages.participantNotFound);
   return user;
