@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, addReward, api, createUser, getTestContext, me } from '../../test/helpers';
+import { users } from '../db/schema';
 import { adjustDucks } from './ducks';
 import { CLAIMS_COLUMNS, LEADERBOARD_COLUMNS, exportClaims, exportLeaderboard } from './export';
 import { redeemVoucher as redeem } from '../vouchers/vouchers';
@@ -73,6 +75,16 @@ describe('export:leaderboard', () => {
       expect(Number(row.rank)).toBe((await me(user)).rank);
       expect(new Date(row.reached_at!).toISOString()).toBe(row.reached_at);
     }
+  });
+
+  it('leaves blocked visitors out, as the leaderboard does (decision 020)', async () => {
+    const blocked = await createUser({ ducks: 9_009, fullName: 'Blocked Duck' });
+    const ranked = await createUser({ ducks: 9_009, fullName: 'Ranked Duck' });
+    await (await db()).update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.id));
+    const { csv } = await exportLeaderboard(await db());
+    const mine = rowsOf(csv, [blocked, ranked]);
+    expect(mine.map((r) => r.full_name)).toEqual(['Ranked Duck']);
+    expect(Number(mine[0]!.rank)).toBe((await me(ranked)).rank);
   });
 
   it('quotes commas and quotes, and neutralises cells a spreadsheet would run as formulas', async () => {

@@ -1,5 +1,5 @@
 // export:leaderboard and export:claims: CSV files for the operator's spreadsheet.
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
 import { toCsv } from './csv';
@@ -7,9 +7,16 @@ import { toCsv } from './csv';
 export const LEADERBOARD_COLUMNS = ['rank', 'email', 'full_name', 'ducks', 'pending_ducks', 'cabin_owner', 'reached_at'];
 export const CLAIMS_COLUMNS = ['claimed_at', 'email', 'full_name', 'item', 'price', 'voucher_code', 'redeemed_at'];
 
-/** Every user in leaderboard order (as users/ranking.ts ranks them): ducks desc, reached first, then id. */
+/**
+ * Every ranked user in leaderboard order (as users/ranking.ts ranks them): ducks desc, reached first, then id.
+ * Blocked visitors are ranked nowhere, here neither (decision 020): prizes are given from this list.
+ */
 export async function exportLeaderboard(db: Db): Promise<{ csv: string; rows: number }> {
-  const rows = await db.select().from(users).orderBy(desc(users.ducks), asc(users.ducksAt), asc(users.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(isNull(users.blockedAt))
+    .orderBy(desc(users.ducks), asc(users.ducksAt), asc(users.id));
   const csv = toCsv(
     LEADERBOARD_COLUMNS,
     rows.map((u, i) => [i + 1, u.email, u.fullName, u.ducks, u.pendingDucks, u.cabinOwner ? 'yes' : 'no', u.ducksAt]),
