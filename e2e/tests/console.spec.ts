@@ -48,7 +48,7 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
   await expect(header).toContainText(CAMPAIGN_ADMIN);
   await expect(header).toContainText('Admin');
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem']);
+  await expect(nav.getByRole('link')).toHaveText(['Review', 'Redeem', 'Participants']);
 
   // The session survives a reload; signing out ends it.
   await page.reload();
