@@ -61,7 +61,15 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
   await expect(header).toContainText(CAMPAIGN_ADMIN);
   await expect(header).toContainText('Admin');
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Live numbers', 'Review', 'Redeem', 'Exports', 'Operators', 'Audit trail']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Live numbers',
+    'Review',
+    'Redeem',
+    'Participants',
+    'Exports',
+    'Operators',
+    'Audit trail',
+  ]);
 
   // The session survives a reload; signing out ends it.
   await page.reload();

@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { reviewBacklog } from './reviews/review';
+import { participantRoutes } from './participants/routes';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(exportRoutes(ctx));
   await app.register(winnerRoutes(ctx, mailer));
   await app.register(dashboardRoutes(ctx));
+  await app.register(participantRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

@@ -17,6 +17,8 @@ export type ClaimRefusalKind = 'not_found' | 'forbidden' | 'conflict';
 
 /** By the code qq_claim answers with; in the order the rules take precedence. */
 export const CLAIM_REFUSALS = {
+  /** The visitor is blocked (decision 020): checked before anything else. */
+  blocked: { kind: 'forbidden', message: () => messages.accountBlocked },
   /** No reward of that name in this campaign, or it was removed. */
   unknown_reward: { kind: 'not_found', message: () => messages.rewardNotFound },
   /** Now is before the reward's start or after its end. */

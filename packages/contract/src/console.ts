@@ -1,6 +1,16 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
-import { REVIEW_BATCH_MAX, REVIEW_STATES, REVIEW_PAGE_MAX, REVIEW_REASON_MAX_LENGTH, WINNERS_MAX } from './constants';
+import {
+  ERASE_CONFIRMATION,
+  PARTICIPANT_ADJUST_MAX,
+  PARTICIPANT_REASON_MAX_LENGTH,
+  REVIEW_BATCH_MAX,
+  REVIEW_STATES,
+  REVIEW_PAGE_MAX,
+  REVIEW_REASON_MAX_LENGTH,
+  WINNERS_MAX,
+} from './constants';
+import { consoleMessages } from './messages';
 export { AUDIT_ACTIONS } from './constants';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'staff'] as const;
@@ -208,3 +218,106 @@ export const dashboardSchema = z.object({
   redemptions: z.object({ total: z.number(), today: z.number() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+// The helpdesk (role admin): find a visitor, see their game, adjust ducks, block, erase (docs/product.md §15,
+// decision 020).
+
+export const participantSearchQuerySchema = z.object({
+  /** An e-mail or name (any part, any case) or a voucher code (exact). */
+  q: z.string().trim().max(254, 'The search must be at most 254 characters.').default(''),
+});
+
+export const participantSummarySchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  ducks: z.number(),
+  blocked: z.boolean(),
+  erased: z.boolean(),
+  /** Unix seconds. */
+  createdAt: z.number(),
+});
+export type ParticipantSummary = z.infer<typeof participantSummarySchema>;
+
+export const participantSearchSchema = z.object({ items: z.array(participantSummarySchema) });
+export type ParticipantSearch = z.infer<typeof participantSearchSchema>;
+
+export const participantParamsSchema = z.object({
+  userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const participantSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  instagram: z.string(),
+  cabinOwner: z.boolean(),
+  /** Unix seconds. */
+  createdAt: z.number(),
+  blocked: z.boolean(),
+  blockedReason: z.string().nullable(),
+  /** Unix seconds. */
+  blockedAt: z.number().nullable(),
+  /** Unix seconds; set once the personal data was erased. */
+  erasedAt: z.number().nullable(),
+  ducks: z.number(),
+  pendingDucks: z.number(),
+  attempts: z.array(
+    z.object({
+      attemptId: z.number(),
+      checkpointTitle: z.string(),
+      type: z.string(),
+      /** The answer as the crew may see it: a text answer, the MCQ letters; null for a photo or a QR text. */
+      answer: z.string().nullable(),
+      /** '/api/console/photos/<attemptId>' for a photo still stored. */
+      photoUrl: z.string().nullable(),
+      outcome: z.string(),
+      review: z.string().nullable(),
+      submittedAt: z.number(),
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      id: z.number(),
+      amount: z.number(),
+      posted: z.boolean(),
+      kind: z.string(),
+      reason: z.string().nullable(),
+      at: z.number(),
+    }),
+  ),
+  claims: z.array(
+    z.object({
+      item: z.string(),
+      price: z.number(),
+      voucherCode: z.string(),
+      claimedAt: z.number(),
+      redeemedAt: z.number().nullable(),
+      redeemedBy: z.string().nullable(),
+    }),
+  ),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+const participantReason = z
+  .string({ message: consoleMessages.reasonRequired })
+  .trim()
+  .min(1, consoleMessages.reasonRequired)
+  .max(PARTICIPANT_REASON_MAX_LENGTH, `The reason must be at most ${PARTICIPANT_REASON_MAX_LENGTH} characters.`);
+
+export const adjustDucksBodySchema = z.object({
+  amount: z
+    .number({ message: consoleMessages.adjustAmount })
+    .int(consoleMessages.adjustAmount)
+    .min(-PARTICIPANT_ADJUST_MAX, consoleMessages.adjustAmount)
+    .max(PARTICIPANT_ADJUST_MAX, consoleMessages.adjustAmount)
+    .refine((n) => n !== 0, consoleMessages.adjustAmount),
+  reason: participantReason,
+});
+export type AdjustDucksBody = z.infer<typeof adjustDucksBodySchema>;
+
+export const blockBodySchema = z.object({ reason: participantReason });
+
+export const eraseBodySchema = z.object({
+  confirm: z.literal(ERASE_CONFIRMATION, { message: consoleMessages.eraseConfirm }),
+});

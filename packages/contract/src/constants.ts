@@ -58,4 +58,17 @@ export const AUDIT_ACTIONS = [
   'export.leaderboard',
   'export.claims',
   'winners.notify',
+  'participant.adjust_ducks',
+  'participant.block',
+  'participant.unblock',
+  'participant.erase',
 ] as const;
+
+/** The helpdesk (docs/product.md §15): one adjustment moves at most this many ducks either way. */
+export const PARTICIPANT_ADJUST_MAX = 10_000;
+/** A participant search answers at most this many visitors. */
+export const PARTICIPANT_SEARCH_MAX = 50;
+/** Reasons for an adjustment or a block: shown to the crew in the audit trail. */
+export const PARTICIPANT_REASON_MAX_LENGTH = 200;
+/** The word an admin types to confirm an erasure. */
+export const ERASE_CONFIRMATION = 'ERASE';

@@ -1,5 +1,5 @@
 // User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
-import { SIGNIN_CODE_DIGITS, UPLOAD_MAX_BYTES } from './constants';
+import { PARTICIPANT_ADJUST_MAX, SIGNIN_CODE_DIGITS, UPLOAD_MAX_BYTES } from './constants';
 
 export const messages = {
   maxAttempts: (maxAttempts: number) =>
@@ -21,6 +21,8 @@ export const messages = {
   /** "10 MB": the limit itself, so the text follows UPLOAD_MAX_BYTES. */
   uploadTooLarge: `The photo is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`,
   notLoggedIn: 'Please log in to continue.',
+  /** A blocked visitor's sign-in, spin or claim (docs/product.md §9, decision 020). */
+  accountBlocked: 'This account is blocked. Please contact the crew.',
 } as const;
 
 /** Sign-in and sign-up texts of docs/product.md §6 and §7.1. */
@@ -65,4 +67,13 @@ export const consoleMessages = {
   roleRefused: 'Your role does not allow this. Ask an admin.',
   voucherNotFound: 'No voucher has this code. Check the code and try again.',
   alreadyRedeemed: (by: string, at: string) => `Already redeemed by ${by} at ${at}.`,
+  participantNotFound: 'No visitor has this id.',
+  participantErased: "This visitor's personal data was erased: nothing more can be changed.",
+  adjustNegative: (ducks: number) =>
+    `This would make the balance negative: the visitor has ${ducks} ducks. Take at most ${ducks}.`,
+  adjustAmount: `The amount must be a whole number from -${PARTICIPANT_ADJUST_MAX} to ${PARTICIPANT_ADJUST_MAX}, not 0.`,
+  reasonRequired: 'A reason is required.',
+  alreadyBlocked: 'This visitor is already blocked.',
+  notBlocked: 'This visitor is not blocked.',
+  eraseConfirm: 'Type ERASE to confirm the erasure.',
 } as const;

@@ -90,6 +90,8 @@ export async function sendEmailLink(
 export interface VerifiedLink {
   email: string;
   signup: PendingSignup | null;
+  /** Where the link leads: '/console' for the crew's console sign-in. */
+  returnTo: string;
 }
 
 export async function verifyEmailLink(
@@ -115,7 +117,7 @@ async function spendToken(ctx: AppContext, token: string): Promise<VerifiedLink>
       .update(emailLinks)
       .set({ usedAt: new Date(ctx.now()) })
       .where(eq(emailLinks.id, link.id));
-    return { email: link.email, signup: link.signup };
+    return { email: link.email, signup: link.signup, returnTo: link.returnTo };
   });
 }
 
@@ -145,7 +147,7 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
         .update(emailLinks)
         .set({ usedAt: new Date(now) })
         .where(eq(emailLinks.id, match.id));
-      return { email: match.email, signup: match.signup };
+      return { email: match.email, signup: match.signup, returnTo: match.returnTo };
     }
     // The right code of a link already spent (often: the other browser finished first) is not a guess.
     if (links.some((link) => link.usedAt && link.codeHash === hash)) return authMessages.codeUsed;

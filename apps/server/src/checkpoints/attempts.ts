@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
-import { DomainError, invalid } from '../domain/errors';
+import { DomainError, forbidden, invalid } from '../domain/errors';
 import { lockUser } from '../ledger/ledger';
 import { checkUpload, markUploadUsed } from '../uploads/uploads';
 import { checkAttemptsLeft, checkWindow, countAttempts } from './eligibility';
@@ -32,7 +32,8 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
   const graded = await grade(ctx, userId, checkpoint, body.answer);
 
   return ctx.db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    const user = await lockUser(tx, userId);
+    if (user?.blockedAt) throw forbidden(messages.accountBlocked);
     const used = await countAttempts(tx, userId, checkpoint.id);
     const result = (outcome: AttemptResult['outcome'], total: number, spinEarned: boolean): AttemptResult => ({
       outcome,

@@ -39,9 +39,18 @@ export const users = pgTable(
     pendingDucks: integer('pending_ducks').notNull().default(0),
     // When `ducks` last changed: leaderboard ties go to whoever reached the total first.
     ducksAt: timestamp('ducks_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Blocked by an admin (decision 020): no sign-in, spin or claim, and off the leaderboard in every rank.
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockedReason: text('blocked_reason'),
+    /** The personal data was erased (decision 020): blocked for good, the rows of the game kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('users_rank_idx').on(t.ducks.desc(), t.ducksAt, t.id),
+    // Only visitors who are not blocked are ranked: every rank query says `blocked_at is null`, so it reads
+    // this partial index (ranking.ts).
+    index('users_rank_idx')
+      .on(t.ducks.desc(), t.ducksAt, t.id)
+      .where(sql`${t.blockedAt} is null`),
     check('users_ducks_non_negative', sql`${t.ducks} >= 0`),
     check('users_pending_non_negative', sql`${t.pendingDucks} >= 0`),
   ],

@@ -87,6 +87,16 @@ describe('the leaderboard export', () => {
     }
   });
 
+  it('leaves blocked visitors out, as the leaderboard does (decision 020)', async () => {
+    const blocked = await createUser({ ducks: 9_009, fullName: 'Blocked Duck' });
+    const ranked = await createUser({ ducks: 9_009, fullName: 'Ranked Duck' });
+    await (await db()).update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.id));
+    const { csv } = await exported('leaderboard');
+    const mine = rowsOf(csv, [blocked, ranked]);
+    expect(mine.map((r) => r.name)).toEqual(['Ranked Duck']);
+    expect(mine[0]!.rank).toBe(String((await me(ranked)).rank));
+  });
+
   it('marks visitors the tie rule cannot tell apart as "N=" and counts them both before the next one', async () => {
     const [a, b, c] = [
       await createUser({ ducks: 7_771 }),

@@ -74,11 +74,14 @@ interface ClaimRow {
  * reached the total first, then the older account. A visitor's rank is the number of visitors ahead plus
  * one; visitors with the same ducks reached at the same instant (to the microsecond) are tied, and the file
  * says so ("3=") because the rules do not decide between them: the leaderboard lists them by sign-up.
+ * Blocked (and erased) visitors are ranked nowhere, here neither (decision 020): prizes are given from this list.
+ * The winners' preview ranks from the same query (winners/winners.ts).
  */
-const leaderboardQuery = sql`
+export const rankedVisitors = sql`
   select id, full_name, email, phone, instagram, cabin_owner, ducks, pending_ducks, ducks_at,
     rank() over w as rank, count(*) over w as upto
   from ${users}
+  where blocked_at is null
   window w as (order by ducks desc nulls last, ducks_at)
   order by ducks desc nulls last, ducks_at, id`;
 
@@ -120,7 +123,7 @@ function claimCells(row: ClaimRow, timeZone: string): CsvCell[] {
 }
 
 const EXPORTS = {
-  leaderboard: { query: leaderboardQuery, header: LEADERBOARD_COLUMNS, cells: leaderboardCells },
+  leaderboard: { query: rankedVisitors, header: LEADERBOARD_COLUMNS, cells: leaderboardCells },
   claims: { query: claimsQuery, header: CLAIMS_COLUMNS, cells: claimCells },
 } as const satisfies Record<ExportKind, { query: SQL; header: readonly string[]; cells: (row: never, tz: string) => CsvCell[] }>;
 

@@ -23,11 +23,17 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/dashboard': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,
+  'GET /api/console/participants': ADMIN,
+  'GET /api/console/participants/:userId': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,
   'GET /api/console/reviews': REVIEWERS,
   'GET /api/console/vouchers/:code': CREW,
   'GET /api/console/winners': ADMIN,
   'POST /api/console/operators': ADMIN,
+  'POST /api/console/participants/:userId/block': ADMIN,
+  'POST /api/console/participants/:userId/ducks': ADMIN,
+  'POST /api/console/participants/:userId/erase': ADMIN,
+  'POST /api/console/participants/:userId/unblock': ADMIN,
   'POST /api/console/reviews/decisions': REVIEWERS,
   'POST /api/console/session/logout': ALL,
   'POST /api/console/vouchers/:code/redeem': CREW,
@@ -55,13 +61,16 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
     ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
     : route.url.endsWith('/winners/notify')
       ? { userIds: [NO_USER] }
-      : { email, role: 'staff' };
+      : route.url.startsWith('/api/console/participants/')
+        ? { amount: 1, reason: 'Access test', confirm: 'ERASE' }
+        : { email, role: 'staff' };
   return {
     method: route.method as 'GET' | 'POST' | 'DELETE',
     url: route.url
       .replace(':email', encodeURIComponent(email))
       .replace(':attemptId', String(NO_ATTEMPT))
-      .replace(':code', NO_VOUCHER),
+      .replace(':code', NO_VOUCHER)
+      .replace(':userId', String(NO_USER)),
     headers: { ...(cookie ? { cookie } : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
     ...(withBody ? { payload: JSON.stringify(body) } : {}),
   };

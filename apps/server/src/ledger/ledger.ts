@@ -43,8 +43,11 @@ export async function lockUser(tx: Tx, userId: number) {
   return user;
 }
 
-/** lockUser for transaction(): the visitor's balance and cabin answer, locked; no row when there is no such user. */
-export const lockUserRow = statement<{ ducks: number; cabin_owner: boolean }>(
+/**
+ * lockUser for transaction(): the visitor's balance, cabin answer and whether they are blocked (decision 020),
+ * locked; no row when there is no such user.
+ */
+export const lockUserRow = statement<{ ducks: number; cabin_owner: boolean; blocked: boolean }>(
   'qq_lock_user',
-  'select ducks, cabin_owner from users where id = $1 for update',
+  'select ducks, cabin_owner, blocked_at is not null as blocked from users where id = $1 for update',
 );

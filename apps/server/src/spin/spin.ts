@@ -43,6 +43,8 @@ export async function spinWheel(ctx: AppContext, userId: number, random?: Random
   const { needs_review: pending } = await transaction(ctx.db, async (tx) => {
     const [user] = await lockUserRow(tx, [userId]);
     if (!user) throw sessionEnded();
+    // A session another instance still remembers: blocking is checked under the visitor's lock (decision 020).
+    if (user.blocked) throw forbidden(messages.accountBlocked);
     const [spent] = await spendSpin(tx, [userId, ducks, new Date(ctx.now()).toISOString()]);
     if (!spent) throw forbidden(messages.spinWithoutCheckpoint);
     return spent;

@@ -1,9 +1,11 @@
 // Other test files share this database, so these tests compare their own visitors with each other,
 // except the top-of-the-board test, whose visitors hold more ducks than any other test gives.
-import { count } from 'drizzle-orm';
+import { count, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createOperator } from '../../test/console';
 import { users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
+import { exactRank } from './ranking';
 import { type TestUser, addCheckpoint, addReward, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,12 +83,66 @@ describe('rank', () => {
   });
 });
 
+describe('a blocked visitor', () => {
+  async function setBlocked(user: TestUser, blocked: boolean) {
+    const admin = await createOperator('admin');
+    const response = await api(
+      'POST',
+      `/api/console/participants/${user.id}/${blocked ? 'block' : 'unblock'}`,
+      undefined,
+      blocked ? { reason: 'test' } : undefined,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(response.status).toBe(200);
+  }
+
+  it('is counted by no rank path between two reads: own rank, the others, the total and the top', async () => {
+    const ahead = await createUser({ ducks: 3_456_789 });
+    const behind = await createUser({ ducks: 3_456_788 });
+    const last = await createUser();
+    const first = { behind: await me(behind), last: await me(last) };
+    const board = await leaderboard(behind);
+    expect(board.me).toEqual({ rank: first.behind.rank, totalUsers: first.behind.totalUsers, duckPoints: 3_456_788 });
+
+    await setBlocked(ahead, true);
+    const blocked = { behind: await me(behind), last: await me(last) };
+    expect(blocked.behind).toMatchObject({ rank: first.behind.rank - 1, totalUsers: first.behind.totalUsers - 1 });
+    expect(blocked.last).toMatchObject({ rank: first.last.rank - 1, totalUsers: first.last.totalUsers - 1 });
+    expect((await leaderboard(behind)).me).toEqual({
+      rank: blocked.behind.rank,
+      totalUsers: blocked.behind.totalUsers,
+      duckPoints: 3_456_788,
+    });
+    expect((await api('GET', '/api/me', ahead)).status).toBe(401);
+    expect(await exactRank((await getTestContext()).database.db, ahead.id)).toBeUndefined();
+    expect(await exactRank((await getTestContext()).database.db, behind.id)).toBe(blocked.behind.rank);
+
+    await setBlocked(ahead, false);
+    expect(await me(behind)).toMatchObject({ rank: first.behind.rank, totalUsers: first.behind.totalUsers });
+    expect(await me(last)).toMatchObject({ rank: first.last.rank, totalUsers: first.last.totalUsers });
+  });
+
+  it('is off the top of the leaderboard', async () => {
+    const top = await createUser({ ducks: 1_800_000_000, fullName: 'Blocked Topper' });
+    const viewer = await createUser();
+    expect((await leaderboard(viewer)).top[0]).toEqual({ rank: 1, displayName: 'Blocked T.', DuckPoints: 1_800_000_000 });
+    await setBlocked(top, true);
+    const names = (await leaderboard(viewer)).top.map((t) => t.displayName);
+    expect(names).not.toContain('Blocked T.');
+    expect((await leaderboard(viewer)).top[0]?.rank).toBe(1);
+    await fund(top, -1_800_000_000);
+  });
+});
+
 describe('totalUsers', () => {
   it('counts every registered visitor', async () => {
     const { database } = await getTestContext();
     const viewer = await createUser();
     const before = (await me(viewer)).totalUsers;
-    const [row] = await database.db.select({ n: count() }).from(users);
+    // Blocked visitors (decision 020) are not players.
+    const [row] = await database.db.select({ n: count() }).from(users).where(isNull(users.blockedAt));
     expect(before).toBe(row?.n);
     await createUser();
     expect((await me(viewer)).totalUsers).toBe(before + 1);

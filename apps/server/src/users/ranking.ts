@@ -6,7 +6,11 @@
 // is then the rank of the last snapshot position at or before them plus a fresh count of the users between
 // that position and them: at most about `stride` index entries, whatever the number of users.
 // See docs/decisions/008-caches.md.
-import { sql } from 'drizzle-orm';
+//
+// Blocked visitors are ranked nowhere (decision 020): every query below reads only `blocked_at is null`
+// rows, in the snapshot, the counts, the top list and the total alike, and a blocked visitor has no session
+// to be ranked by. Every path has to say it: one that forgot would count a blocked visitor the others skip.
+import { isNull, sql } from 'drizzle-orm';
 import { perApp } from '../cache/per-app';
 import { boundedMap } from '../cache/bounded-map';
 import { refreshing } from '../cache/refreshing';
@@ -40,8 +44,9 @@ export interface RankSnapshot {
   positions: RankPosition[];
 }
 
-// The index users_rank_idx is (ducks DESC NULLS LAST, ducks_at, id): every ORDER BY here says the same,
-// or PostgreSQL sorts the whole table instead of reading the index (ducks is never null either way).
+// The index users_rank_idx is (ducks DESC NULLS LAST, ducks_at, id) where blocked_at is null: every ORDER BY
+// here says the same, and every query the same condition, or PostgreSQL sorts the whole table instead of
+// reading the index (ducks is never null either way).
 const leaderboardOrder = sql`${users.ducks} desc nulls last, ${users.ducksAt}, ${users.id}`;
 
 async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
@@ -50,7 +55,7 @@ async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
     sql`
     select ducks, ducks_at::text as at_text, (extract(epoch from ducks_at) * 1000000)::bigint::text as at_us, id, rank
     from (select ducks, ducks_at, id, row_number() over w as rank, lead(id) over w is null as last
-          from ${users} window w as (order by ${leaderboardOrder})) ordered
+          from ${users} where ${users.blockedAt} is null window w as (order by ${leaderboardOrder})) ordered
     where rank % ${stride} = 0 or last
     order by rank`,
   );
@@ -106,7 +111,11 @@ interface StandingRow {
 }
 
 // The signed-in user, found by their session ($1 the cookie's hash, $2 now): a logout shows at once.
-const bySession = `from sessions s join users u on u.id = s.user_id where s.id_hash = $1 and s.expires_at > $2::timestamptz`;
+const bySession = `from sessions s join users u on u.id = s.user_id and u.blocked_at is null
+  where s.id_hash = $1 and s.expires_at > $2::timestamptz`;
+
+/** Ranked users: not blocked (the partial index users_rank_idx). */
+const ranked = 't.blocked_at is null';
 
 /** The users of a batch of sessions ($1 the cookies' hashes, $2 each one's now): a row per valid session. */
 const readUsers = statement<StandingRow & { id_hash: string }>(
@@ -114,15 +123,15 @@ const readUsers = statement<StandingRow & { id_hash: string }>(
   `select r.id_hash, ${userColumns}, null as between
    from unnest($1::text[], $2::timestamptz[]) as r(id_hash, now)
    join sessions s on s.id_hash = r.id_hash and s.expires_at > r.now
-   join users u on u.id = s.user_id`,
+   join users u on u.id = s.user_id and u.blocked_at is null`,
 );
 
 /** Counted from the top: for users before the first snapshot position, so at most `stride` of them. */
 const standingFromTop = statement<StandingRow>(
   'qq_standing_top',
   `select ${userColumns},
-     (select count(*) from users t where t.ducks > u.ducks)
-     + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id)) as between
+     (select count(*) from users t where ${ranked} and t.ducks > u.ducks)
+     + (select count(*) from users t where ${ranked} and t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id)) as between
    ${bySession}`,
 );
 
@@ -137,15 +146,15 @@ const standingsFromPositions = statement<StandingRow & { id_hash: string }>(
      case
        when u.ducks = r.p_ducks and (u.ducks_at, u.id) >= (r.p_at::timestamptz, r.p_id) then
          (select count(*) from users t
-          where t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id) and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
+          where ${ranked} and t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id) and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
        when u.ducks < r.p_ducks then
-         (select count(*) from users t where t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id))
-         + (select count(*) from users t where t.ducks < r.p_ducks and t.ducks > u.ducks)
-         + (select count(*) from users t where t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
+         (select count(*) from users t where ${ranked} and t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id))
+         + (select count(*) from users t where ${ranked} and t.ducks < r.p_ducks and t.ducks > u.ducks)
+         + (select count(*) from users t where ${ranked} and t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
      end as between
    from unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::bigint[]) as r(id_hash, now, p_ducks, p_at, p_id)
    join sessions s on s.id_hash = r.id_hash and s.expires_at > r.now
-   join users u on u.id = s.user_id`,
+   join users u on u.id = s.user_id and u.blocked_at is null`,
 );
 
 /**
@@ -269,24 +278,29 @@ export function rankIndexFor(ctx: AppContext): RankIndex {
   return perApp(ctx, 'rank', (settings) => createRankIndex(ctx.db, settings));
 }
 
-/** 1-based rank by counting everyone ahead: exact and O(rank). The reference that tests compare the index with. */
-export async function exactRank(db: Db, userId: number): Promise<number> {
+/**
+ * 1-based rank by counting everyone ahead who is ranked: exact and O(rank). The reference that tests compare the
+ * index with; undefined for a blocked visitor, who has no rank.
+ */
+export async function exactRank(db: Db, userId: number): Promise<number | undefined> {
   // Compared in SQL against the stored row: timestamps keep microseconds that a JS Date would lose.
   const rows = await queryRows<{ ahead: string | number }>(
     db,
     sql`
-    select count(*) as ahead
-    from ${users} u, (select ducks, ducks_at, id from ${users} where id = ${userId}) me
-    where u.ducks > me.ducks
-       or (u.ducks = me.ducks and (u.ducks_at < me.ducks_at or (u.ducks_at = me.ducks_at and u.id < me.id)))`,
+    select (select count(*) from ${users} u
+            where u.blocked_at is null
+              and (u.ducks > me.ducks
+                or (u.ducks = me.ducks and (u.ducks_at < me.ducks_at or (u.ducks_at = me.ducks_at and u.id < me.id))))) as ahead
+    from ${users} me where me.id = ${userId} and me.blocked_at is null`,
   );
-  return Number(rows[0]?.ahead ?? 0) + 1;
+  return rows[0] ? Number(rows[0].ahead) + 1 : undefined;
 }
 
 async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
   const rows = await db
     .select({ fullName: users.fullName, ducks: users.ducks, id: users.id })
     .from(users)
+    .where(isNull(users.blockedAt))
     .orderBy(leaderboardOrder)
     .limit(limit);
   return rows.map((row, i) => ({ rank: i + 1, displayName: displayName(row.fullName, row.id), DuckPoints: row.ducks }));

@@ -17,8 +17,9 @@ import { recordAudit } from '../audit/audit';
 import type { ActiveCampaign } from '../campaign/active';
 import { addDays, dayStart, formatDay } from '../campaign/time';
 import { type Db, type DbOrTx, queryRows } from '../db/client';
-import { users, winnerNotices } from '../db/schema';
+import { winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
+import { rankedVisitors } from '../exports/exports';
 import type { Mailer } from '../mail/mailer';
 
 /** How long a notice whose e-mail is on its way holds its visitor. */
@@ -63,11 +64,7 @@ const date = (value: Date | string | null) => (value === null ? null : value ins
 /** The selected visitors in leaderboard order, with their rank (ties as in the leaderboard CSV) and last notice. */
 export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Promise<WinnerCandidate[]> {
   const { top, userIds } = checkSelection(selection);
-  const ranked = sql`
-    select id, full_name, email, ducks, rank() over w as rank, count(*) over w as upto
-    from ${users}
-    window w as (order by ducks desc nulls last, ducks_at)
-    order by ducks desc nulls last, ducks_at, id`;
+  const ranked = rankedVisitors;
   const chosen =
     top !== undefined
       ? sql`(${ranked} limit ${top}) ranked`

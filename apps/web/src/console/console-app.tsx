@@ -19,6 +19,8 @@ const ExportsScreen = lazy(() => import('./admin/exports-screen'));
 const OperatorsScreen = lazy(() => import('./admin/operators-screen'));
 const AuditScreen = lazy(() => import('./admin/audit-screen'));
 const DashboardScreen = lazy(() => import('./dashboard/dashboard-screen'));
+const ParticipantsScreen = lazy(() => import('./participants/participants-screen'));
+const ParticipantScreen = lazy(() => import('./participants/participant-screen'));
 
 export function ConsoleApp() {
   const { session, retry, signedIn, signOut } = useConsoleSession();
@@ -61,6 +63,11 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.operators} element={guard(consolePaths.operators, <OperatorsScreen me={me} />)} />
           <Route path={consolePaths.audit} element={guard(consolePaths.audit, <AuditScreen />)} />
           <Route path={consolePaths.dashboard} element={guard(consolePaths.dashboard, <DashboardScreen />)} />
+          <Route path={consolePaths.participants} element={guard(consolePaths.participants, <ParticipantsScreen />)} />
+          <Route
+            path={`${consolePaths.participants}/:userId`}
+            element={guard(consolePaths.participants, <ParticipantScreen />)}
+          />
           <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
         </Routes>
       </Suspense>

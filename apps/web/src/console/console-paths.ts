@@ -7,4 +7,6 @@ export const consolePaths = {
   operators: '/console/operators',
   audit: '/console/audit',
   dashboard: '/console/dashboard',
+  participants: '/console/participants',
+  participant: (userId: number) => `/console/participants/${userId}`,
 } as const;

@@ -5,12 +5,17 @@ import type { OPERATOR_ROLES } from '@quackquest/contract';
 import type {
   ConsoleVoucher,
   Dashboard,
+  Participant,
+  ParticipantSearch,
+  ParticipantSummary,
   ReviewDecisionsBody,
   ReviewDecisionsResult,
   ReviewItem,
   ReviewList,
 } from '@quackquest/contract/core';
 
+export { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH } from '@quackquest/contract/core';
+export type { Participant, ParticipantSearch, ParticipantSummary };
 export { REVIEW_REASONS, REVIEW_REASON_MAX_LENGTH, REVIEW_STATES } from '@quackquest/contract/core';
 export type { Dashboard, ReviewItem };
 

@@ -21,6 +21,12 @@ const redeem: ConsoleScreen = {
   hint: "Scan or type a visitor's voucher and hand out the reward.",
 };
 
+const participants: ConsoleScreen = {
+  path: consolePaths.participants,
+  label: 'Participants',
+  hint: 'Find a visitor, adjust their ducks, block them or erase their personal data.',
+};
+
 const exportsScreen: ConsoleScreen = {
   path: consolePaths.exports,
   label: 'Exports',
@@ -45,7 +51,7 @@ const dashboard: ConsoleScreen = {
 
 // The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [dashboard, review, redeem, exportsScreen, operators, audit],
+  admin: [dashboard, review, redeem, participants, exportsScreen, operators, audit],
   reviewer: [review],
   staff: [redeem],
 };

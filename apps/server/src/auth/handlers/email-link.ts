@@ -1,7 +1,8 @@
 // POST /api/auth/email-link and POST /api/auth/email-link/verify.
-import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema } from '@quackquest/contract';
+import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema, messages } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../domain/errors';
+import { DomainError, forbidden } from '../../domain/errors';
+import { isBlocked } from '../../participants/blocking';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
 import { bindBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -28,7 +29,10 @@ export async function verifyLink(auth: AuthDeps, request: FastifyRequest, reply:
   const body: unknown = request.body;
   const byToken = typeof body === 'object' && body !== null && 'token' in body;
   const proof = byToken ? parseBody(linkTokenProofSchema, body) : parseBody(linkCodeProofSchema, body);
-  const { email, signup } = await verifyEmailLink(auth.ctx, proof);
+  const { email, signup, returnTo } = await verifyEmailLink(auth.ctx, proof);
+  // A blocked visitor is told at once, not after the login (decision 020). The console's sign-in is the crew's
+  // own: an operator's role does not depend on a visitor account.
+  if (returnTo !== '/console' && (await isBlocked(auth.ctx.db, email))) throw forbidden(messages.accountBlocked);
   const idToken = await auth.idTokens.issue({ email, provider: 'email' }, bindBrowser(auth, request, reply));
   return { idToken, email, ...(signup ? { signup } : {}) };
 }

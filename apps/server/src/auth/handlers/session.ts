@@ -1,10 +1,11 @@
 // POST /api/auth (log in or sign up with an ID token) and POST /api/auth/logout.
-import { authBodySchema, authMessages, type SignupBody } from '@quackquest/contract';
+import { authBodySchema, authMessages, messages, type SignupBody } from '@quackquest/contract';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { spentIdTokens, users } from '../../db/schema';
-import { conflict, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { isBlocked } from '../../participants/blocking';
 import { SESSION_COOKIE, createSession, deleteSession, setSessionCookie } from '../../session/session';
 import type { Proven } from '../id-token';
 import { isSameBrowser } from './browser';
@@ -22,8 +23,14 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (body.action === 'login') {
     if (!existing) throw notFound(authMessages.userNotFound);
-    await auth.ctx.db.transaction(async (tx) => spendProof(tx, identity, auth.ctx.now()));
-    await startSession(auth, reply, existing.id);
+    const token = await auth.ctx.db.transaction(async (tx) => {
+      await spendProof(tx, identity, auth.ctx.now());
+      // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
+      // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
+      if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
+      return createSession(tx, existing.id, auth.ctx.now());
+    });
+    setSessionCookie(reply, token, auth.secureCookies);
     return { message: 'Login successful', email, userName: existing.fullName };
   }
   if (existing) throw conflict(authMessages.userExists);

@@ -8,6 +8,11 @@ describe('spinFailure', () => {
       { status: 403, message: 'anything' },
       { message: 'You need to complete a checkpoint before spinning!', redirectTo: '/checkpoints' },
     ],
+    [
+      '403: the account is blocked',
+      { status: 403, message: 'This account is blocked. Please contact the crew.' },
+      { message: 'This account is blocked. Please contact the crew.' },
+    ],
     ['401: not logged in', { status: 401, message: '' }, { message: 'Please log in to spin the wheel', redirectTo: '/login' }],
     ['network failure', { status: 0, message: 'Failed to fetch' }, { message: 'Network error. Please try again.' }],
     ['other failure with a message', { status: 500, message: 'Server is busy' }, { message: 'Server is busy' }],

@@ -1,0 +1,258 @@
+// The helpdesk (docs/product.md §15, decision 020): an admin finds a visitor, sees their game, adjusts their ducks,
+// blocks or unblocks them, and erases their personal data. Every change locks the visitor's row first (decision
+// 003), writes its audit row in the same transaction (decision 019), and names the visitor in the audit trail by
+// id, never by e-mail: the trail outlives an erasure.
+import { ERASE_CONFIRMATION, PARTICIPANT_SEARCH_MAX, consoleMessages } from '@quackquest/contract';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
+import { forgetSession } from '../cache/sessions';
+import type { AppContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { attempts, checkpoints, claims, emailLinks, ledger, rewards, sessions, uploads, users } from '../db/schema';
+import { conflict, invalid, notFound } from '../domain/errors';
+import { addLedgerRow, lockUser } from '../ledger/ledger';
+import { rankIndexFor } from '../users/ranking';
+import { normalizeVoucherCode } from '../vouchers/vouchers';
+
+export type User = typeof users.$inferSelect;
+
+/** How an erased visitor's e-mail reads: unique, and in a domain that can never receive mail (RFC 2606). */
+const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
+const ERASED_NAME = 'Erased visitor';
+/** What an erased text answer reads. */
+const ERASED_ANSWER = '[erased]';
+
+const subjectOf = (userId: number) => `user:${userId}`;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Up to 50 visitors: a voucher code's owner (exact code), then e-mails and names containing `q` (any case): an
+ * exact e-mail first, then e-mails starting with it, then the newest. An empty `q` lists the newest visitors.
+ */
+export async function searchParticipants(db: Db, q: string): Promise<User[]> {
+  const text = q.trim().toLowerCase();
+  if (!text) return db.select().from(users).orderBy(desc(users.id)).limit(PARTICIPANT_SEARCH_MAX);
+  const code = normalizeVoucherCode(text);
+  const [byVoucher] = await db.select({ userId: claims.userId }).from(claims).where(eq(claims.voucherCode, code)).limit(1);
+  const pattern = `%${likeEscape(text)}%`;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) like ${pattern} or lower(${users.fullName}) like ${pattern}`)
+    .orderBy(sql`${users.email} = ${text} desc`, sql`${users.email} like ${`${likeEscape(text)}%`} desc`, desc(users.id))
+    .limit(PARTICIPANT_SEARCH_MAX);
+  if (!byVoucher) return rows;
+  const [owner] = await db.select().from(users).where(eq(users.id, byVoucher.userId));
+  return owner ? [owner, ...rows.filter((row) => row.id !== owner.id)].slice(0, PARTICIPANT_SEARCH_MAX) : rows;
+}
+
+async function findParticipant(db: Db, userId: number): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(consoleMessages.participantNotFound);
+  return user;
+}
+
+export interface ParticipantDetails {
+  user: User;
+  attempts: {
+    id: number;
+    checkpointTitle: string;
+    type: string;
+    answer: string;
+    outcome: string;
+    review: string | null;
+    createdAt: Date;
+    photoStored: boolean;
+  }[];
+  ledger: (typeof ledger.$inferSelect)[];
+  claims: {
+    item: string;
+    price: number;
+    voucherCode: string;
+    createdAt: Date;
+    redeemedAt: Date | null;
+    redeemedBy: string | null;
+  }[];
+}
+
+/** The visitor's profile with their attempts, ledger and claims, newest first. */
+export async function participantDetails(db: Db, userId: number): Promise<ParticipantDetails> {
+  const user = await findParticipant(db, userId);
+  const attemptRows = await db
+    .select({
+      id: attempts.id,
+      checkpointTitle: checkpoints.title,
+      type: checkpoints.type,
+      answer: attempts.answer,
+      outcome: attempts.outcome,
+      review: attempts.review,
+      createdAt: attempts.createdAt,
+      photoStored: sql<boolean>`${uploads.storedAt} is not null`,
+    })
+    .from(attempts)
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .leftJoin(uploads, and(eq(uploads.key, attempts.answer), eq(uploads.userId, attempts.userId)))
+    .where(eq(attempts.userId, userId))
+    .orderBy(desc(attempts.id));
+  const ledgerRows = await db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id));
+  const claimRows = await db
+    .select({
+      item: rewards.item,
+      price: claims.price,
+      voucherCode: claims.voucherCode,
+      createdAt: claims.createdAt,
+      redeemedAt: claims.redeemedAt,
+      redeemedBy: claims.redeemedBy,
+    })
+    .from(claims)
+    .innerJoin(rewards, eq(rewards.id, claims.rewardId))
+    .where(eq(claims.userId, userId))
+    .orderBy(desc(claims.id));
+  return { user, attempts: attemptRows, ledger: ledgerRows, claims: claimRows };
+}
+
+interface Acting {
+  actor: string;
+  now: Date;
+}
+
+/** Locks the visitor's row; a visitor whose data was erased can no longer be changed. */
+async function lockParticipant(tx: Tx, userId: number): Promise<User> {
+  const user = await lockUser(tx, userId);
+  if (!user) throw notFound(consoleMessages.participantNotFound);
+  if (user.erasedAt) throw conflict(consoleMessages.participantErased);
+  return user;
+}
+
+/** Ends every visitor session of the user, in this process's session caches too; the number ended. */
+async function endSessions(tx: Tx, userId: number): Promise<string[]> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+  return ended.map((row) => row.idHash);
+}
+
+function forgetSessions(ctx: AppContext, hashes: string[]): void {
+  for (const hash of hashes) forgetSession(ctx.db, hash);
+  // The rank snapshot and the top list of this instance: a block or an unblock shows in the next rank.
+  rankIndexFor(ctx).clear();
+}
+
+/** Posted ducks through the ledger (decision 004), never below 0; audited with the balance before and after. */
+export async function adjustParticipantDucks(
+  ctx: AppContext,
+  userId: number,
+  input: Acting & { amount: number; reason: string },
+): Promise<User> {
+  const reason = input.reason.trim();
+  if (!reason) throw invalid(consoleMessages.reasonRequired);
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockParticipant(tx, userId);
+    if (user.ducks + input.amount < 0) throw conflict(consoleMessages.adjustNegative(user.ducks));
+    await addLedgerRow(tx, { userId, amount: input.amount, posted: true, kind: 'adjustment', reason, at: input.now });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'participant.adjust_ducks',
+      subject: subjectOf(userId),
+      before: { ducks: user.ducks },
+      after: { ducks: user.ducks + input.amount, amount: input.amount, reason },
+      at: input.now,
+    });
+  });
+  return findParticipant(ctx.db, userId);
+}
+
+/** No sign-in, spin, claim or attempt, and off the leaderboard; the visitor's sessions end at once. */
+export async function blockParticipant(ctx: AppContext, userId: number, input: Acting & { reason: string }): Promise<User> {
+  const reason = input.reason.trim();
+  if (!reason) throw invalid(consoleMessages.reasonRequired);
+  const ended = await ctx.db.transaction(async (tx) => {
+    const user = await lockParticipant(tx, userId);
+    if (user.blockedAt) throw conflict(consoleMessages.alreadyBlocked);
+    await tx.update(users).set({ blockedAt: input.now, blockedReason: reason }).where(eq(users.id, userId));
+    const hashes = await endSessions(tx, userId);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'participant.block',
+      subject: subjectOf(userId),
+      before: { blocked: false },
+      after: { blocked: true, reason, sessionsEnded: hashes.length },
+      at: input.now,
+    });
+    return hashes;
+  });
+  forgetSessions(ctx, ended);
+  return findParticipant(ctx.db, userId);
+}
+
+export async function unblockParticipant(ctx: AppContext, userId: number, input: Acting): Promise<User> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockParticipant(tx, userId);
+    if (!user.blockedAt) throw conflict(consoleMessages.notBlocked);
+    await tx.update(users).set({ blockedAt: null, blockedReason: null }).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'participant.unblock',
+      subject: subjectOf(userId),
+      before: { blocked: true, reason: user.blockedReason },
+      after: { blocked: false },
+      at: input.now,
+    });
+  });
+  forgetSessions(ctx, []);
+  return findParticipant(ctx.db, userId);
+}
+
+/**
+ * Erasure under Singapore's PDPA (decision 020): the name, e-mail, phone, Instagram handle, text answers, sign-in
+ * links and stored photos go; the visitor is blocked for good and their sessions end. The attempts, spins, ledger
+ * and claims stay, pseudonymous, so balances, stock and the vouchers crew already handed out still add up.
+ */
+export async function eraseParticipant(ctx: AppContext, userId: number, input: Acting & { confirm: string }): Promise<User> {
+  if (input.confirm !== ERASE_CONFIRMATION) throw invalid(consoleMessages.eraseConfirm);
+  const { hashes, photoKeys } = await ctx.db.transaction(async (tx) => {
+    const user = await lockParticipant(tx, userId);
+    await tx
+      .update(users)
+      .set({
+        email: erasedEmail(userId),
+        fullName: ERASED_NAME,
+        phone: '',
+        instagram: '',
+        blockedAt: user.blockedAt ?? input.now,
+        blockedReason: 'Personal data erased.',
+        erasedAt: input.now,
+      })
+      .where(eq(users.id, userId));
+    // Text answers are the visitor's words; QR texts and MCQ letters are the campaign's, and photos go below.
+    await tx
+      .update(attempts)
+      .set({ answer: ERASED_ANSWER })
+      .where(
+        and(eq(attempts.userId, userId), sql`${attempts.checkpointId} in (select id from ${checkpoints} where type = 'Str')`),
+      );
+    const photos = await tx
+      .update(uploads)
+      .set({ storedAt: null })
+      .where(and(eq(uploads.userId, userId), isNotNull(uploads.storedAt)))
+      .returning({ key: uploads.key });
+    const unused = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
+    // Sign-in links keep the address and a sign-up link the form's details.
+    await tx.delete(emailLinks).where(eq(emailLinks.email, user.email));
+    const ended = await endSessions(tx, userId);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'participant.erase',
+      subject: subjectOf(userId),
+      before: { erased: false, blocked: user.blockedAt !== null },
+      after: { erased: true, blocked: true, photosDeleted: photos.length, sessionsEnded: ended.length },
+      at: input.now,
+    });
+    return { hashes: ended, photoKeys: [...new Set([...photos, ...unused].map((p) => p.key))] };
+  });
+  forgetSessions(ctx, hashes);
+  // After the commit, when the database no longer points at them: nothing serves a photo whose store failed to
+  // remove it, and the erasure itself is done (a file left behind shows in the store's own listing).
+  await Promise.allSettled(photoKeys.map((key) => ctx.storage.remove(key)));
+  return findParticipant(ctx.db, userId);
+}

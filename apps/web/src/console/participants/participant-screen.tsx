@@ -1,0 +1,402 @@
+// /console/participants/:userId (docs/product.md §15; admin): one visitor's profile, answers, ledger and claims,
+// and the helpdesk's actions: adjust ducks, block or unblock, erase the personal data (decision 020). Every
+// refusal shows the server's sentence beside the action that got it.
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Modal } from '../../components/modal';
+import { failureMessage } from '../../lib/api-client';
+import { consolePaths } from '../console-paths';
+import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH, type Participant } from '../console-types';
+import { formatTime } from '../time';
+import { adjustDucks, blockParticipant, eraseParticipant, fetchParticipant, unblockParticipant } from './participants-api';
+import { participantsTexts as t } from './participants-texts';
+import '../participants.css';
+
+type Loaded = { kind: 'failed'; userId: number; message: string } | { kind: 'done'; userId: number; participant: Participant };
+type Outcome = { ok: boolean; text: string } | null;
+
+export default function ParticipantScreen() {
+  const userId = Number(useParams().userId);
+  const [params] = useSearchParams();
+  const q = params.get('q');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    fetchParticipant(userId).then(
+      (participant) => live && setLoaded({ kind: 'done', userId, participant }),
+      (failure: unknown) => live && setLoaded({ kind: 'failed', userId, message: failureMessage(failure, t.loadFailed) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, reloads]);
+  const retry = () => {
+    setLoaded(null);
+    setReloads((n) => n + 1);
+  };
+  const onChange = useCallback((participant: Participant) => setLoaded({ kind: 'done', userId, participant }), [userId]);
+
+  return (
+    <section className="participant" aria-labelledby="participant-title">
+      <Link className="participant__back" to={`${consolePaths.participants}${q ? `?q=${encodeURIComponent(q)}` : ''}`}>
+        {t.back}
+      </Link>
+      {loaded?.userId !== userId && <p className="loading">Loading...</p>}
+      {loaded?.userId === userId && loaded.kind === 'failed' && (
+        <div className="console-notice">
+          <p className="error" role="alert">
+            {loaded.message}
+          </p>
+          <button type="button" className="btn btn--primary" onClick={retry}>
+            {t.tryAgain}
+          </button>
+        </div>
+      )}
+      {loaded?.userId === userId && loaded.kind === 'done' && (
+        <ParticipantView participant={loaded.participant} onChange={onChange} />
+      )}
+    </section>
+  );
+}
+
+function ParticipantView({ participant: p, onChange }: { participant: Participant; onChange: (p: Participant) => void }) {
+  const erased = p.erasedAt !== null;
+  return (
+    <>
+      <h1 id="participant-title" className="console-title">
+        {p.name}
+      </h1>
+      <div className="participant__grid">
+        <section className="participant-card" aria-labelledby="profile-title">
+          <h2 id="profile-title">{t.profile}</h2>
+          <dl className="participant-facts">
+            <dt>{t.email}</dt>
+            <dd>{p.email}</dd>
+            <dt>{t.phone}</dt>
+            <dd>{p.phone || '-'}</dd>
+            <dt>{t.instagram}</dt>
+            <dd>{p.instagram || '-'}</dd>
+            <dt>{t.cabin}</dt>
+            <dd>{p.cabinOwner ? t.cabinOwner : t.noCabin}</dd>
+            <dt>{t.joined}</dt>
+            <dd>{formatTime(p.createdAt)}</dd>
+            <dt>{t.ducksLabel}</dt>
+            <dd className="participant-facts__ducks">{p.ducks}</dd>
+            <dt>{t.pendingLabel}</dt>
+            <dd>{p.pendingDucks}</dd>
+            <dt>{t.state}</dt>
+            <dd>{erased ? t.erased : p.blocked ? t.blocked : t.active}</dd>
+          </dl>
+          {erased ? (
+            <p className="participant__state participant__state--erased" role="status">
+              {t.erasedAt(formatTime(p.erasedAt!))}
+            </p>
+          ) : (
+            p.blocked && (
+              <p className="participant__state" role="status">
+                {t.blockedBecause(p.blockedReason ?? '', formatTime(p.blockedAt ?? 0))}
+              </p>
+            )
+          )}
+        </section>
+        {!erased && <AdjustForm participant={p} onChange={onChange} />}
+        {!erased && <BlockForm participant={p} onChange={onChange} />}
+        {!erased && <EraseSection participant={p} onChange={onChange} />}
+        <Answers participant={p} />
+        <Ledger participant={p} />
+        <Claims participant={p} />
+      </div>
+    </>
+  );
+}
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return outcome.ok ? (
+    <p className="participant__ok" role="status">
+      {outcome.text}
+    </p>
+  ) : (
+    <p className="error" role="alert">
+      {outcome.text}
+    </p>
+  );
+}
+
+interface ActionProps {
+  participant: Participant;
+  onChange: (p: Participant) => void;
+}
+
+function ReasonField({ value, onChange, name }: { value: string; onChange: (v: string) => void; name: string }) {
+  return (
+    <label className="field">
+      <span className="field__label">{t.reasonLabel}</span>
+      <input
+        className="input"
+        name={name}
+        maxLength={PARTICIPANT_REASON_MAX_LENGTH}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+function AdjustForm({ participant, onChange }: ActionProps) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submit = async () => {
+    const n = Number(amount);
+    if (!amount.trim() || !Number.isInteger(n) || n === 0) return setOutcome({ ok: false, text: t.amountInvalid });
+    if (!reason.trim()) return setOutcome({ ok: false, text: t.reasonMissing });
+    setBusy(true);
+    try {
+      const updated = await adjustDucks(participant.userId, n, reason.trim());
+      onChange(updated);
+      setAmount('');
+      setReason('');
+      setOutcome({ ok: true, text: t.adjusted(n, updated.ducks) });
+    } catch (failure) {
+      setOutcome({ ok: false, text: failureMessage(failure, t.actionFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="participant-card" aria-labelledby="adjust-title">
+      <h2 id="adjust-title">{t.adjustTitle}</h2>
+      <form
+        className="participant-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="field">
+          <span className="field__label">{t.amountLabel}</span>
+          <input
+            className="input"
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={-PARTICIPANT_ADJUST_MAX}
+            max={PARTICIPANT_ADJUST_MAX}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </label>
+        <ReasonField name="adjust-reason" value={reason} onChange={setReason} />
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? t.adjusting : t.adjust}
+        </button>
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </section>
+  );
+}
+
+function BlockForm({ participant, onChange }: ActionProps) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const act = async () => {
+    if (!participant.blocked && !reason.trim()) return setOutcome({ ok: false, text: t.reasonMissing });
+    setBusy(true);
+    try {
+      const updated = participant.blocked
+        ? await unblockParticipant(participant.userId)
+        : await blockParticipant(participant.userId, reason.trim());
+      onChange(updated);
+      setReason('');
+      setOutcome({ ok: true, text: updated.blocked ? t.blockedNow : t.unblockedNow });
+    } catch (failure) {
+      setOutcome({ ok: false, text: failureMessage(failure, t.actionFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="participant-card" aria-labelledby="block-title">
+      <h2 id="block-title">{participant.blocked ? t.unblock : t.blockTitle}</h2>
+      <form
+        className="participant-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void act();
+        }}
+      >
+        {participant.blocked ? (
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? t.unblocking : t.unblock}
+          </button>
+        ) : (
+          <>
+            <p className="participant__hint">{t.blockHint}</p>
+            <ReasonField name="block-reason" value={reason} onChange={setReason} />
+            <button type="submit" className="btn btn--danger btn--block" disabled={busy}>
+              {busy ? t.blocking : t.block}
+            </button>
+          </>
+        )}
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </section>
+  );
+}
+
+function EraseSection({ participant, onChange }: ActionProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const erase = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      onChange(await eraseParticipant(participant.userId, typed.trim()));
+      setOpen(false);
+    } catch (failure) {
+      setError(failureMessage(failure, t.actionFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="participant-card participant-card--danger" aria-labelledby="erase-title">
+      <h2 id="erase-title">{t.eraseTitle}</h2>
+      <p className="participant__hint">{t.eraseHint}</p>
+      <button type="button" className="btn btn--danger btn--block" onClick={() => setOpen(true)}>
+        {t.erase}
+      </button>
+      {open && (
+        <Modal title={t.eraseDialogTitle} onClose={() => setOpen(false)} closeOnBackdrop={false} className="erase-dialog">
+          <p className="dialog__text">
+            <strong>{participant.name}</strong> ({participant.email})
+          </p>
+          <p className="dialog__text">{t.eraseConsequence}</p>
+          <form
+            className="participant-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void erase();
+            }}
+          >
+            <label className="field">
+              <span className="field__label">{t.eraseTypeLabel}</span>
+              <input
+                className="input"
+                name="confirm"
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </label>
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn btn--danger btn--block" disabled={busy || typed.trim() !== ERASE_CONFIRMATION}>
+              {busy ? t.erasing : t.eraseConfirm}
+            </button>
+          </form>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => setOpen(false)}>
+            {t.cancel}
+          </button>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+function Answers({ participant }: { participant: Participant }) {
+  return (
+    <section className="participant-card participant-card--wide" aria-labelledby="answers-title">
+      <h2 id="answers-title">{t.attemptsTitle}</h2>
+      {participant.attempts.length === 0 ? (
+        <p>{t.noAttempts}</p>
+      ) : (
+        <ul className="participant-list">
+          {participant.attempts.map((a) => (
+            <li key={a.attemptId} className="participant-list__row">
+              <span className="participant-list__main">
+                <strong>{a.checkpointTitle}</strong> · {a.type} · {a.review ?? a.outcome}
+              </span>
+              <span className="participant-list__meta">{formatTime(a.submittedAt)}</span>
+              {a.answer !== null && <span className="participant-list__answer">{a.answer}</span>}
+              {a.type === 'Upload' &&
+                (a.photoUrl ? (
+                  <img className="participant-list__photo" src={a.photoUrl} alt={t.photo(a.checkpointTitle)} loading="lazy" />
+                ) : (
+                  <span className="participant-list__meta">{t.noPhoto}</span>
+                ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Ledger({ participant }: { participant: Participant }) {
+  return (
+    <section className="participant-card" aria-labelledby="ledger-title">
+      <h2 id="ledger-title">{t.ledgerTitle}</h2>
+      {participant.ledger.length === 0 ? (
+        <p>{t.noLedger}</p>
+      ) : (
+        <ul className="participant-list">
+          {participant.ledger.map((l) => (
+            <li key={l.id} className="participant-list__row">
+              <span className="participant-list__main">
+                <strong className={l.amount < 0 ? 'participant-amount--minus' : 'participant-amount'}>
+                  {l.amount > 0 ? `+${l.amount}` : l.amount}
+                </strong>{' '}
+                {l.kind}
+                {l.posted ? '' : ` (${t.pending})`}
+                {l.reason ? `: ${l.reason}` : ''}
+              </span>
+              <span className="participant-list__meta">{formatTime(l.at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Claims({ participant }: { participant: Participant }) {
+  return (
+    <section className="participant-card" aria-labelledby="claims-title">
+      <h2 id="claims-title">{t.claimsTitle}</h2>
+      {participant.claims.length === 0 ? (
+        <p>{t.noClaims}</p>
+      ) : (
+        <ul className="participant-list">
+          {participant.claims.map((c) => (
+            <li key={c.voucherCode} className="participant-list__row">
+              <span className="participant-list__main">
+                <strong>{c.item}</strong> · {t.ducks(c.price)}
+              </span>
+              <span className="participant-list__code">{c.voucherCode}</span>
+              <span className="participant-list__meta">
+                {formatTime(c.claimedAt)} ·{' '}
+                {c.redeemedAt !== null ? t.redeemedBy(c.redeemedBy ?? '?', formatTime(c.redeemedAt)) : t.notRedeemed}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
