@@ -56,6 +56,7 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   // The photo, shown from the reviewers-only photo route.
   const photoCard = page.getByRole('article').filter({ hasText: photographer.name });
   const photo = photoCard.getByRole('img', { name: `Photo for Deck Selfie by ${photographer.name}` });
+  await photo.scrollIntoViewIfNeeded();
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(new URL((await photo.getAttribute('src'))!, APP_URL).pathname).toMatch(/^\/api\/console\/photos\/\d+$/);
