@@ -113,7 +113,7 @@ function progressLoader(db: Db, now: () => number) {
       }
       return byHash;
     },
-    { max: 200, parallel: 2 },
+    { name: 'checkpoint_progress', max: 200, parallel: 2 },
   );
 }
 

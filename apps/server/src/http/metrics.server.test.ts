@@ -1,6 +1,7 @@
 // GET /metrics (http/metrics.ts): off without METRICS_TOKEN, only for the bearer of it, labelled by route pattern.
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { createUser } from '../../test/helpers';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const apps: App[] = [];
@@ -54,6 +55,11 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('QQ-SECRET-VOUCHER');
     expect(valueOf(text, 'qq_review_backlog{state="pending"}')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('qq_process_cpu_seconds_total');
+    // A batched read (db/batch.ts) is counted by its kind.
+    const visitor = await createUser();
+    await call(app, 'GET', '/api/checkpoints', { cookie: visitor.cookie });
+    const after = (await scrape(app, `Bearer ${TOKEN}`)).body;
+    expect(valueOf(after, 'qq_read_batch_size_count{read="checkpoint_progress"}')).toBeGreaterThanOrEqual(1);
     if (process.env.TEST_DB === 'postgres') expect(valueOf(text, 'qq_db_pool_connections{state="total"}')).toBeGreaterThan(0);
   });
 });

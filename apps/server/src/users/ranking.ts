@@ -166,6 +166,7 @@ function standingLoaders(db: Db) {
   const byHash = <R extends { id_hash: string }>(rows: R[]) => new Map(rows.map((row) => [row.id_hash, row]));
   return {
     user: batcher<string, StandingRow, string>(async (hashes, nows) => byHash(await readUsers(db, [hashes, nows])), {
+      name: 'standing',
       max: 200,
       parallel: 2,
     }),
@@ -187,7 +188,7 @@ function standingLoaders(db: Db) {
         });
         return result;
       },
-      { max: 200, parallel: 2 },
+      { name: 'rank_from_position', max: 200, parallel: 2 },
     ),
   };
 }
