@@ -14,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import * as prettier from 'prettier';
 import { buildApp } from '../apps/server/src/app';
 import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
@@ -35,6 +34,7 @@ import { type Database, openDatabase, queryRows, statement } from '../apps/serve
 import { operators } from '../apps/server/src/db/schema';
 import { CONSOLE_COOKIE, createConsoleSession } from '../apps/server/src/operators/console-session';
 import { describeMachine } from './machine';
+import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -118,22 +118,10 @@ async function seedPlay(db: Database['db'], campaignId: string): Promise<void> {
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   const rows: Row[] = [];
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const name = `quackquest_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-    dropDb = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = kind === 'postgres' ? await createPostgresDatabase(adminUrl) : undefined;
+  if (kind === 'postgres' && !scratch) return rows;
+  const databaseUrl = scratch?.url;
+  const dropDb = scratch?.drop;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-bench-dashboard-'));
   let database: Database | undefined;
   try {

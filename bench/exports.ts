@@ -2,19 +2,18 @@
 // file takes, how long the event loop is held at most meanwhile, and how long a one-row query made during
 // the export waits. Baseline, in the same run and database: the same rows read with one plain SELECT, all at
 // once, without CSV. Usage: npx tsx bench/exports.ts [--users 100000] [--db pglite|postgres|both] [--no-record]
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { type Db, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { exportCsv } from '../apps/server/src/exports/exports';
 import { describeMachine } from './machine';
+import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
 
 const { values } = parseArgs({
@@ -61,22 +60,10 @@ async function measure(db: Db, work: () => Promise<{ rows: number; bytes: number
 }
 
 async function run(kind: 'pglite' | 'postgres') {
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (kind === 'postgres') {
-    const name = `quackquest_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = kind === 'postgres' ? await createPostgresDatabase(adminUrl) : undefined;
+  if (kind === 'postgres' && !scratch) return {};
+  const databaseUrl = scratch?.url;
+  const drop = scratch?.drop ?? (async () => {});
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-bench-exports-'));
   const database = await openDatabase({ databaseUrl, dataDir });
   try {

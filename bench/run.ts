@@ -24,7 +24,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
 import { NO_CACHES } from '../apps/server/src/cache/settings';
@@ -34,6 +33,7 @@ import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import type { LoadConfig, LoadPlan, LoadResult } from './load';
+import { createPostgresDatabase } from './scratch-db';
 import { describeMachine } from './machine';
 import { registerPrototypes } from './prototypes';
 import { type Row, formatTable, recordResults } from './report';
@@ -289,39 +289,6 @@ async function plainFastify() {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return { app, url: `http://127.0.0.1:${address.port}` };
-}
-
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `quackquest_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(`PostgreSQL is not reachable at ${adminUrl} (${String(error)}): skipping it.`);
-    return undefined;
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      // The app's pool has closed its connections; give the server a moment to see them go before forcing.
-      for (let i = 0; ; i++) {
-        try {
-          await client.query(`drop database if exists ${name}${i >= 20 ? ' with (force)' : ''}`);
-          break;
-        } catch (error) {
-          if (i >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
-      await client.end();
-    },
-  };
 }
 
 /**

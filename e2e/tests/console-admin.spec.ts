@@ -23,15 +23,7 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
 
   await signInToConsole(page, admin);
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Live numbers',
-    'Review',
-    'Redeem',
-    'Participants',
-    'Exports',
-    'Operators',
-    'Audit trail',
-  ]);
+  // (The admin's navigation in full is console.spec.ts's.)
 
   // Operators: add a reviewer; removing yourself is refused with the server's sentence.
   await nav.getByRole('link', { name: 'Operators' }).click();
