@@ -1,10 +1,9 @@
 // The review queue (docs/product.md §15): a reviewer rejects a photo with a reason from the list and approves
-// a text answer; the visitor's pending ducks post on approval and go on rejection.
-// NEEDS the console API (branch i13-api: GET /api/console/reviews, /api/console/photos/:id,
-// POST /api/console/reviews/decisions).
+// a text answer; the visitor's pending ducks post on approval and go on rejection, and the visitor sees it in
+// their own app on their own phone (issue 13's must-show).
 import { randomBytes } from 'node:crypto';
 import { signInToConsole } from '../support/console';
-import { apiAs, createVisitor, expect, ops, test, uniqueEmail, type Visitor } from '../support/fixtures';
+import { apiAs, createVisitor, expect, ops, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
 import { APP_URL } from '../support/ports';
 import { qrPng } from '../support/qr-video';
 
@@ -40,7 +39,7 @@ async function answerPhoto(visitor: Visitor): Promise<number> {
   return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {})).body.duckPointsAwarded;
 }
 
-test('a reviewer rejects a photo with a reason and approves a text answer', async ({ page }) => {
+test('a reviewer rejects a photo with a reason and approves a text answer', async ({ browser, page }) => {
   const tag = randomBytes(3).toString('hex');
   const writer = await createVisitor({ name: `Text Writer ${tag}` });
   const photographer = await createVisitor({ name: `Photo Taker ${tag}` });
@@ -48,6 +47,15 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await answerPhoto(photographer);
   const reviewer = uniqueEmail('reviewer');
   await ops('operator:add', reviewer, '--role', 'reviewer');
+
+  // The writer's own phone: the ducks won are pending while the answer waits for a reviewer.
+  const writersPhone = await browser.newContext({ viewport: { width: 412, height: 839 } });
+  await signIn(writersPhone, writer);
+  const writerPage = await writersPhone.newPage();
+  await writerPage.goto('/checkpoints');
+  const tracker = writerPage.getByRole('region', { name: 'My Ducks' });
+  await expect(tracker.getByText(`Ducks pending: ${textDucks}`, { exact: true })).toBeVisible();
+  await expect(tracker.getByText('Ducks: 0', { exact: true })).toBeVisible();
 
   await signInToConsole(page, reviewer);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
@@ -78,6 +86,13 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect(textCard).toHaveCount(0);
 
   expect((await apiAs<Me>(writer, '/api/me')).body).toMatchObject({ duckPoints: textDucks, pendingDuckPoints: 0 });
+  // On the writer's phone, the next time the app is open: the news, and the pending ducks are ducks.
+  await writerPage.reload();
+  const plural = textDucks === 1 ? 'duck' : 'ducks';
+  await expect(writerPage.getByText(`Your answer for Name That Duck was approved: +${textDucks} ${plural}`)).toBeVisible();
+  await expect(tracker.getByText(`Ducks: ${textDucks}`, { exact: true })).toBeVisible();
+  await expect(tracker.getByText('Ducks pending: 0', { exact: true })).toBeVisible();
+  await writersPhone.close();
   expect((await apiAs<Me>(photographer, '/api/me')).body).toMatchObject({ duckPoints: 0, pendingDuckPoints: 0 });
 
   // The decided ones, with who decided and the reason the visitor will see.
