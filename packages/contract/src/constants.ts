@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'export.leaderboard',
   'export.claims',
   'winners.notify',
+  'campaign.load',
   'participant.adjust_ducks',
   'participant.block',
   'participant.unblock',

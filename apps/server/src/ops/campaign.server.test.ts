@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PackError } from '../campaign/pack';
-import { campaigns } from '../db/schema';
+import { auditLog, campaigns } from '../db/schema';
 import { api, createUser, getTestContext, repoRoot } from '../../test/helpers';
 import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
 
@@ -65,5 +65,24 @@ describe('campaign:load', () => {
     expect(await activeCampaignIds()).toEqual([campaignId]);
     expect((await api('GET', '/api/campaign')).body).toMatchObject({ name: 'QuackQuest Demo' });
     expect((await api('GET', '/api/me', visitor)).body).toMatchObject({ duckPoints: 4 });
+  });
+
+  it('is recorded in the audit trail: who, the campaign before and after, and a hash of the content', async () => {
+    const db = (await getTestContext()).database.db;
+    const { campaignId } = await getTestContext();
+    await loadCampaign(db, path.join(repoRoot, 'campaigns/demo'));
+    const [row] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'campaign.load'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ actor: 'cli', subject: campaignId, before: { id: campaignId } });
+    expect(row!.after).toMatchObject({
+      id: campaignId,
+      checkpoints: 14,
+      rewards: 12,
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 });

@@ -1,8 +1,12 @@
 // campaign:validate and campaign:load: read a pack (PackError names file, entry and field) and say what it holds.
+import { createHash } from 'node:crypto';
 import { CHECKPOINT_TYPES } from '@quackquest/contract';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit';
 import { applyPack } from '../campaign/load';
 import { type Pack, readPack } from '../campaign/pack';
 import type { Db } from '../db/client';
+import { campaigns } from '../db/schema';
 
 export interface PackSummary {
   id: string;
@@ -53,9 +57,25 @@ export function validateCampaign(dir: string, now = new Date()): PackSummary {
   return summarizePack(readPack(dir, now));
 }
 
-/** Validates, then loads the pack as the active campaign: content only, players' data is kept. */
-export async function loadCampaign(db: Db, dir: string, now = new Date()): Promise<PackSummary> {
+/**
+ * Validates, then loads the pack as the active campaign: content only, players' data is kept. The load is a row of
+ * the audit trail (decision 019): the campaign that was active before, the one loaded and a hash of its content.
+ */
+export async function loadCampaign(db: Db, dir: string, now = new Date(), actor = 'cli'): Promise<PackSummary> {
   const pack = readPack(dir, now);
+  const [before] = await db
+    .select({ id: campaigns.id, loadedAt: campaigns.loadedAt })
+    .from(campaigns)
+    .where(eq(campaigns.active, true));
   await applyPack(db, pack);
-  return summarizePack(pack);
+  const summary = summarizePack(pack);
+  await recordAudit(db, {
+    actor,
+    action: 'campaign.load',
+    subject: summary.id,
+    before: before ? { id: before.id, loadedAt: before.loadedAt.toISOString() } : null,
+    after: { ...summary, contentHash: createHash('sha256').update(JSON.stringify(pack)).digest('hex') },
+    at: new Date(),
+  });
+  return summary;
 }
