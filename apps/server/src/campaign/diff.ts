@@ -31,6 +31,12 @@ export async function packDifferences(db: Db, pack: Pack): Promise<string[]> {
   if (!same(active.wheelWeights, pack.campaign.wheel.weights)) fields.push('wheel');
   if (fields.length) lines.push(`campaign changed: ${fields.join(', ')}`);
 
+  // Times count from day 1: a pack whose dates moved (the "dates" line) does not change every entry with them.
+  const times = new Set(['startTime', 'endTime', 'startDate', 'endDate']);
+  const shift = {
+    was: (t: unknown) => (typeof t === 'number' ? t - Number(before.startTime) : null),
+    is: (t: unknown) => (typeof t === 'number' ? t - after.startTime : null),
+  };
   const cpRows = await db.select().from(checkpoints).where(eq(checkpoints.campaignId, active.id));
   const live = new Map(cpRows.filter((r) => !r.removed).map((r) => [r.slug, r]));
   const cp = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
@@ -42,7 +48,11 @@ export async function packDifferences(db: Db, pack: Pack): Promise<string[]> {
       continue;
     }
     const values = checkpointValues(c) as Record<string, unknown>;
-    const changed = Object.keys(values).filter((key) => !same((row as Record<string, unknown>)[key], values[key]));
+    const changed = Object.keys(values).filter((key) =>
+      times.has(key)
+        ? shift.was(row[key as 'startTime']) !== shift.is(values[key])
+        : !same(row[key as keyof typeof row], values[key]),
+    );
     if (changed.length) cp.changed.push(`${c.id} (${changed.join(', ')})`);
   }
   cp.removed.push(...live.keys());
@@ -69,7 +79,11 @@ export async function packDifferences(db: Db, pack: Pack): Promise<string[]> {
       perUserLimit: r.perUserLimit ?? null,
       sequence: r.sequence,
     };
-    const changed = Object.keys(values).filter((key) => !same((row as Record<string, unknown>)[key], values[key]));
+    const changed = Object.keys(values).filter((key) =>
+      times.has(key)
+        ? shift.was(row[key as 'startDate']) !== shift.is(values[key])
+        : !same(row[key as keyof typeof row], values[key]),
+    );
     if (changed.length) rw.changed.push(`${r.item} (${changed.join(', ')})`);
   }
   rw.removed.push(...offered.keys());
