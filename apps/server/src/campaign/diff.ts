@@ -23,7 +23,7 @@ export async function packDifferences(db: Db, pack: Pack): Promise<string[]> {
       typeof info.startTime === 'number' && typeof info.endTime === 'number'
         ? `${formatDay(new Date(info.startTime * 1000), zone)} to ${formatDay(new Date(info.endTime * 1000), zone)}`
         : 'unknown';
-    lines.push(`dates: ${days(before)} → ${days(after as Record<string, unknown>)}`);
+    lines.push(`dates: ${days(before)} → ${days(after)}`);
   }
   const fields = Object.keys(after).filter(
     (key) => key !== 'startTime' && key !== 'endTime' && !same(before[key], (after as Record<string, unknown>)[key]),

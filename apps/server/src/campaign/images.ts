@@ -1,11 +1,8 @@
 // A pack's images: named exactly as their files are, and holding the kind of image their extension says.
-import { existsSync, openSync, readSync, closeSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** The extensions a pack may use (any letter case; .jpg and .jpeg are both JPEG). */
-export const IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp'] as const;
-
-/** `images/<file>`: one file directly under images/, with an image extension in any letter case. */
+/** `images/<file>`: one file directly under images/, .svg .png .jpg .jpeg or .webp in any letter case. */
 export const IMAGE_PATH = /^images\/[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp)$/i;
 
 type Kind = 'SVG' | 'PNG' | 'JPEG' | 'WebP' | 'GIF';
@@ -16,7 +13,7 @@ const kindOfExtension = (name: string): Kind => {
 };
 
 /** What the first bytes say the file is; undefined for none of the kinds above. */
-export function sniffImage(head: Buffer): Kind | undefined {
+function sniffImage(head: Buffer): Kind | undefined {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'PNG';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'JPEG';
   if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'WebP';

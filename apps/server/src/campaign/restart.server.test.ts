@@ -57,10 +57,10 @@ async function scratchRows(url: string): Promise<unknown[]> {
   const pgClient = new pg.Client({ connectionString: url });
   await pgClient.connect();
   try {
-    const result = await pgClient.query('select stock, stock_loaded from rewards where campaign_id = $1 and item = $2', [
-      'restart-test',
-      ITEM,
-    ]);
+    const result = await pgClient.query<{ stock: number; stock_loaded: number }>(
+      'select stock, stock_loaded from rewards where campaign_id = $1 and item = $2',
+      ['restart-test', ITEM],
+    );
     return result.rows;
   } finally {
     await pgClient.end();
