@@ -350,6 +350,17 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
     ]);
   });
 
+  it('a mistake in campaign.yaml does not hide a terms placeholder that does not exist', () => {
+    const dir = writePack((p) => {
+      p.campaign.challengeDays = 0;
+      p.terms = 'Collect by {{terms.collectionEnds}}.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^campaign\.yaml: field "challengeDays": /),
+      'terms.md: placeholder "{{terms.collectionEnds}}": no such field in campaign.yaml',
+    ]);
+  });
+
   it('a mistake in an entry does not hide the problem with its image or its day', () => {
     const dir = writePack((p) => Object.assign(p.checkpoints[1]!, { title: '', image: 'images/none.svg', day: 9 }));
     expect(problemsOf(dir)).toEqual([

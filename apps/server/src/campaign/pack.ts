@@ -89,7 +89,9 @@ export function readPack(dir: string, now = new Date()): Pack {
   });
   duplicates(checkpointList, 'id', 'checkpoints.yaml', problems);
   duplicates(rewardList, 'item', 'rewards.yaml', problems);
-  const termsText = campaign && hasTerms ? fillTerms(readFileSync(termsPath, 'utf8'), campaign, problems) : '';
+  // Placeholders are checked against campaign.yaml's fields even when some of their values are wrong.
+  const fields = campaign ?? merged;
+  const termsText = fields && hasTerms ? fillTerms(readFileSync(termsPath, 'utf8'), fields, problems) : '';
   if (!campaign || problems.length) throw new PackError(problems);
   return {
     campaign,
@@ -113,7 +115,7 @@ function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): 
 }
 
 /** Replaces `{{dotted.path}}` with the campaign.yaml value; dates read like "14 August 2025". */
-function fillTerms(text: string, campaign: CampaignFile, problems: string[]): string {
+function fillTerms(text: string, campaign: object, problems: string[]): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
     const value = key.split('.').reduce<unknown>((obj, part) => (obj as Record<string, unknown> | undefined)?.[part], campaign);
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return readableDate(value);
