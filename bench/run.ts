@@ -345,8 +345,8 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
     );
 
-    // Started before the write fixtures exist: a server applies the campaign pack when it starts, which would
-    // retire the checkpoints and reward the fixtures add to the campaign.
+    // The database is seeded above, so these instances start with its campaign and never apply CAMPAIGN
+    // (decision 026); the write fixtures added below stay as they are.
     if (options.instances > 1 && pgDb) {
       others = await startInstances(
         options.instances - 1,

@@ -1,7 +1,8 @@
 // Applies a validated pack to the database: content only. Users, attempts, ledger and claims are kept.
 // loaded_at is the database's clock, on the first load (its default) and on every reload alike.
+// A server start only seeds an empty database (seedPack); loading over a campaign is campaign:load's (decision 026).
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { campaigns, checkpoints, claims, rewards } from '../db/schema';
 import type { Pack } from './pack';
 
@@ -11,9 +12,10 @@ export interface LoadSummary {
   rewards: number;
 }
 
-export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
+/** What GET /api/campaign serves from the campaigns row, as the pack gives it. */
+export function campaignInfo(pack: Pack) {
   const { campaign } = pack;
-  const info = {
+  return {
     id: campaign.id,
     name: campaign.name,
     tagline: campaign.tagline,
@@ -28,75 +30,109 @@ export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
     startTime: pack.startTime,
     endTime: pack.endTime,
   };
-  await db.transaction(async (tx) => {
-    await tx
-      .update(campaigns)
-      .set({ active: false })
-      .where(sql`${campaigns.id} <> ${campaign.id}`);
-    await tx
-      .insert(campaigns)
-      .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true })
-      .onConflictDoUpdate({
-        target: campaigns.id,
-        set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: sql`now()` },
-      });
+}
 
-    for (const c of pack.checkpoints) {
-      const values = {
-        title: c.title,
-        subtitle: c.subtitle,
-        sequence: c.sequence,
-        type: c.type,
-        image: c.image ?? null,
-        startTime: c.startTime,
-        endTime: c.endTime,
-        maxAttempts: c.maxAttempts,
-        choices: c.choices ?? null,
-        qrTexts: c.qrTexts?.map((t) => t.trim()) ?? null,
-        mcqAnswers: c.answers ?? null,
-        removed: false,
-      };
-      await tx
-        .insert(checkpoints)
-        .values({ campaignId: campaign.id, slug: c.id, ...values })
-        .onConflictDoUpdate({ target: [checkpoints.campaignId, checkpoints.slug], set: values });
-    }
-    const slugs = pack.checkpoints.map((c) => c.id);
-    await tx
-      .update(checkpoints)
-      .set({ removed: true })
-      .where(and(eq(checkpoints.campaignId, campaign.id), slugs.length ? notInArray(checkpoints.slug, slugs) : undefined));
+/** A checkpoint's row as the pack gives it. */
+export function checkpointValues(c: Pack['checkpoints'][number]) {
+  return {
+    title: c.title,
+    subtitle: c.subtitle,
+    sequence: c.sequence,
+    type: c.type,
+    image: c.image ?? null,
+    startTime: c.startTime,
+    endTime: c.endTime,
+    maxAttempts: c.maxAttempts,
+    choices: c.choices ?? null,
+    qrTexts: c.qrTexts?.map((t) => t.trim()) ?? null,
+    mcqAnswers: c.answers ?? null,
+  };
+}
 
-    for (const r of pack.rewards) {
-      // Locked: a claim committing meanwhile on another instance cannot be counted out of the stock.
-      const [existing] = await tx
-        .select({ id: rewards.id })
-        .from(rewards)
-        .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, r.item)))
-        .for('update');
-      const [claimedRow] = existing ? await tx.select({ n: count() }).from(claims).where(eq(claims.rewardId, existing.id)) : [];
-      // Stock in the pack is the total ever offered: what was claimed already is taken off it.
-      const claimed = claimedRow?.n ?? 0;
-      const values = {
-        price: r.price,
-        stock: Math.max(0, r.stock - claimed),
-        stockLoaded: Math.max(r.stock, claimed),
-        description: r.description,
-        startDate: r.startDate,
-        endDate: r.endDate,
-        eligibility: r.eligibility,
-        perUserLimit: r.perUserLimit ?? null,
-        sequence: r.sequence,
-        removed: false,
-      };
-      if (existing) await tx.update(rewards).set(values).where(eq(rewards.id, existing.id));
-      else await tx.insert(rewards).values({ campaignId: campaign.id, item: r.item, ...values });
-    }
-    const items = pack.rewards.map((r) => r.item);
-    await tx
-      .update(rewards)
-      .set({ removed: true })
-      .where(and(eq(rewards.campaignId, campaign.id), items.length ? notInArray(rewards.item, items) : undefined));
+/** Loads the pack over whatever the database holds (campaign:load). */
+export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
+  return db.transaction(async (tx) => {
+    await lockCampaigns(tx);
+    return write(tx, pack);
   });
+}
+
+/**
+ * Loads the pack only into a database that holds no campaign yet (a server start with CAMPAIGN). Instances
+ * starting together on one empty database take turns: the first seeds, the others find it seeded.
+ * Returns undefined when a campaign was there already.
+ */
+export async function seedPack(db: Db, pack: Pack): Promise<LoadSummary | undefined> {
+  return db.transaction(async (tx) => {
+    await lockCampaigns(tx);
+    const [any] = await tx.select({ id: campaigns.id }).from(campaigns).limit(1);
+    return any ? undefined : write(tx, pack);
+  });
+}
+
+/** One loader at a time, across instances and the CLI, until the transaction ends. */
+async function lockCampaigns(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAMPAIGN_LOCK})`);
+}
+const CAMPAIGN_LOCK = 26_026;
+
+async function write(tx: Tx, pack: Pack): Promise<LoadSummary> {
+  const { campaign } = pack;
+  const info = campaignInfo(pack);
+  await tx
+    .update(campaigns)
+    .set({ active: false })
+    .where(sql`${campaigns.id} <> ${campaign.id}`);
+  await tx
+    .insert(campaigns)
+    .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true })
+    .onConflictDoUpdate({
+      target: campaigns.id,
+      set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: sql`now()` },
+    });
+
+  for (const c of pack.checkpoints) {
+    const values = { ...checkpointValues(c), removed: false };
+    await tx
+      .insert(checkpoints)
+      .values({ campaignId: campaign.id, slug: c.id, ...values })
+      .onConflictDoUpdate({ target: [checkpoints.campaignId, checkpoints.slug], set: values });
+  }
+  const slugs = pack.checkpoints.map((c) => c.id);
+  await tx
+    .update(checkpoints)
+    .set({ removed: true })
+    .where(and(eq(checkpoints.campaignId, campaign.id), slugs.length ? notInArray(checkpoints.slug, slugs) : undefined));
+
+  for (const r of pack.rewards) {
+    // Locked: a claim committing meanwhile on another instance cannot be counted out of the stock.
+    const [existing] = await tx
+      .select({ id: rewards.id })
+      .from(rewards)
+      .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, r.item)))
+      .for('update');
+    const [claimedRow] = existing ? await tx.select({ n: count() }).from(claims).where(eq(claims.rewardId, existing.id)) : [];
+    // Stock in the pack is the total ever offered: what was claimed already is taken off it.
+    const claimed = claimedRow?.n ?? 0;
+    const values = {
+      price: r.price,
+      stock: Math.max(0, r.stock - claimed),
+      stockLoaded: Math.max(r.stock, claimed),
+      description: r.description,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      eligibility: r.eligibility,
+      perUserLimit: r.perUserLimit ?? null,
+      sequence: r.sequence,
+      removed: false,
+    };
+    if (existing) await tx.update(rewards).set(values).where(eq(rewards.id, existing.id));
+    else await tx.insert(rewards).values({ campaignId: campaign.id, item: r.item, ...values });
+  }
+  const items = pack.rewards.map((r) => r.item);
+  await tx
+    .update(rewards)
+    .set({ removed: true })
+    .where(and(eq(rewards.campaignId, campaign.id), items.length ? notInArray(rewards.item, items) : undefined));
   return { campaignId: campaign.id, checkpoints: pack.checkpoints.length, rewards: pack.rewards.length };
 }

@@ -1,44 +1,76 @@
 // The shape of a campaign pack's files (campaigns/README.md documents them for operators).
 import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES } from '@quackquest/contract';
 import { z } from 'zod';
+import { IMAGE_PATH } from './images';
 
 // YAML readers differ on bare dates: accept a Date or an ISO day string, keep "YYYY-MM-DD".
+const asDayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
+const DAY_MESSAGE = 'must be a date like 2025-09-01';
 const day = z.preprocess(
-  (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-09-01'),
+  asDayText,
+  z
+    .string(DAY_MESSAGE)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
+    .refine(isCalendarDay, 'is not a day of the calendar (check the month and the day)'),
 );
+/** A day, or "relative" (challengeStart: the day of loading is todayIsDay). */
+const dayOrRelative = z.preprocess(
+  asDayText,
+  z
+    .string(`${DAY_MESSAGE}, or relative`)
+    .regex(/^(\d{4}-\d{2}-\d{2}|relative)$/, `${DAY_MESSAGE}, or relative`)
+    .refine((v) => v === 'relative' || isCalendarDay(v), 'is not a day of the calendar (check the month and the day)'),
+);
+
+/** 2026-02-30 and month 13 are not days: the day must read back the same. */
+function isCalendarDay(text: string): boolean {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 const positiveInt = z.number().int().positive();
 
-export const campaignFileSchema = z.strictObject({
-  basedOn: z.string().optional(),
-  id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
-  name: z.string().min(1),
-  tagline: z.string().default(''),
-  description: z.string().default(''),
-  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Asia/Singapore'),
-  challengeStart: z.union([day, z.literal('relative')]),
-  todayIsDay: positiveInt.optional(),
-  challengeDays: positiveInt.max(366),
-  bookingUrl: z.url(),
-  operator: z.strictObject({
+export const campaignFileSchema = z
+  .strictObject({
+    basedOn: z.string().optional(),
+    id: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
     name: z.string().min(1),
-    emails: z.array(z.email()).default([]),
-  }),
-  terms: z.strictObject({
-    effectiveDate: day,
-    claimDeadline: day,
-    collectionStart: day,
-    collectionEnd: day,
-    winnerReplyDays: positiveInt,
-    winnerNotificationTimeline: z.string().min(1),
-    dataProtectionContact: z.string().min(1),
-  }),
-  wheel: z.strictObject({
-    weights: z
-      .record(z.enum(['1', '2', '3', '4', '5']), z.number().nonnegative())
-      .refine((w) => Object.values(w).some((v) => v > 0), 'at least one weight must be above 0'),
-  }),
-});
+    tagline: z.string().default(''),
+    description: z.string().default(''),
+    timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Asia/Singapore'),
+    challengeStart: dayOrRelative,
+    todayIsDay: positiveInt.optional(),
+    challengeDays: positiveInt.max(366),
+    bookingUrl: z.url(),
+    operator: z.strictObject({
+      name: z.string().min(1),
+      emails: z.array(z.email()).default([]),
+    }),
+    terms: z.strictObject({
+      effectiveDate: day,
+      claimDeadline: day,
+      collectionStart: day,
+      collectionEnd: day,
+      winnerReplyDays: positiveInt,
+      winnerNotificationTimeline: z.string().min(1),
+      dataProtectionContact: z.string().min(1),
+    }),
+    wheel: z.strictObject({
+      weights: z
+        .record(z.enum(['1', '2', '3', '4', '5']), z.number().nonnegative())
+        .refine((w) => Object.values(w).some((v) => v > 0), 'at least one weight must be above 0'),
+    }),
+  })
+  .superRefine((c, ctx) => {
+    // ISO days compare as text. A deadline or an end before its start is a typo, never a plan.
+    const before = (field: string, value: string, start: string, startName: string) => {
+      if (isCalendarDay(value) && isCalendarDay(start) && value < start)
+        ctx.addIssue({ code: 'custom', path: field.split('.'), message: `must not be before ${startName} (${start})` });
+    };
+    before('terms.collectionEnd', c.terms.collectionEnd, c.terms.collectionStart, 'terms.collectionStart');
+    before('terms.claimDeadline', c.terms.claimDeadline, c.terms.effectiveDate, 'terms.effectiveDate');
+    if (c.challengeStart !== 'relative') before('terms.claimDeadline', c.terms.claimDeadline, c.challengeStart, 'challengeStart');
+  });
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
 
 const letters = ['a', 'b', 'c', 'd'] as const;
@@ -53,7 +85,7 @@ export const checkpointEntrySchema = z
     type: z.enum(CHECKPOINT_TYPES),
     image: z
       .string()
-      .regex(/^images\/[\w.-]+\.(svg|png|jpe?g|webp)$/, 'must be a file under images/')
+      .regex(IMAGE_PATH, 'must be images/ followed by a file name ending in .svg, .png, .jpg, .jpeg or .webp')
       .optional(),
     maxAttempts: z.number().int().nonnegative(),
     qrTexts: z.array(z.string().trim().min(1)).min(1).optional(),

@@ -150,6 +150,16 @@ function writePack(edit: (pack: SmallPack) => void = () => {}, raw: Record<strin
   return dir;
 }
 
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+/** Writes images/<name> into the pack at `dir` and returns `dir`. */
+function withImage(dir: string, name: string, content: Buffer | string): string {
+  writeFileSync(path.join(dir, 'images', name), content);
+  return dir;
+}
+
 function problemsOf(dir: string): string[] {
   try {
     readPack(dir);
@@ -244,6 +254,120 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
         problems.some((p) => p.includes(text)),
         `${text}\n in ${problems.join('\n')}`,
       ).toBe(true);
+  });
+
+  it.each<[string, () => string, string]>([
+    [
+      'an impossible day (30 February)',
+      () => writePack((p) => ((p.campaign.terms as Record<string, unknown>).effectiveDate = '2026-02-30')),
+      'campaign.yaml: field "terms.effectiveDate": is not a day of the calendar',
+    ],
+    [
+      'month 13',
+      () => writePack((p) => (p.campaign.challengeStart = '2025-13-01')),
+      'campaign.yaml: field "challengeStart": is not a day of the calendar',
+    ],
+    [
+      'a collection that ends before it starts',
+      () => writePack((p) => ((p.campaign.terms as Record<string, unknown>).collectionEnd = '2025-11-15')),
+      'campaign.yaml: field "terms.collectionEnd": must not be before terms.collectionStart (2025-11-16)',
+    ],
+    [
+      'a claim deadline before the challenge starts',
+      () => writePack((p) => ((p.campaign.terms as Record<string, unknown>).claimDeadline = '2025-08-20')),
+      'campaign.yaml: field "terms.claimDeadline": must not be before challengeStart (2025-09-01)',
+    ],
+    [
+      'a checkpoint that closes before it opens',
+      () => writePack((p) => Object.assign(p.checkpoints[1]!, { day: 3, until: 2 })),
+      'checkpoints.yaml: entry 2 (quiz): field "until": must not be before day',
+    ],
+    [
+      'a reward that closes before it opens',
+      () => writePack((p) => Object.assign(p.rewards[0]!, { opensOnDay: 3, closesAfterDay: 2 })),
+      'rewards.yaml: entry 1 (Draught Beer): field "closesAfterDay": must not be before opensOnDay',
+    ],
+    [
+      'a PNG named .svg',
+      () => withImage(writePack(), 'quiz.svg', PNG),
+      'checkpoints.yaml: entry 2 (quiz): field "image": images/quiz.svg is a PNG image, not SVG as its name says',
+    ],
+    [
+      'a text file named .png',
+      () =>
+        withImage(
+          writePack((p) => (p.checkpoints[1]!.image = 'images/quiz.png')),
+          'quiz.png',
+          'not an image at all',
+        ),
+      'checkpoints.yaml: entry 2 (quiz): field "image": images/quiz.png is not a PNG image',
+    ],
+    [
+      'a GIF named .webp',
+      () =>
+        withImage(
+          writePack((p) => (p.checkpoints[1]!.image = 'images/quiz.webp')),
+          'quiz.webp',
+          'GIF89a\x01\x00',
+        ),
+      'checkpoints.yaml: entry 2 (quiz): field "image": images/quiz.webp is a GIF image; a pack\'s images are SVG, PNG, JPEG or WebP',
+    ],
+    [
+      'an image named in another letter case than its file',
+      () => writePack((p) => (p.checkpoints[1]!.image = 'images/Quiz.svg')),
+      'checkpoints.yaml: entry 2 (quiz): field "image": images/Quiz.svg does not exist; the file is images/quiz.svg',
+    ],
+    [
+      'an image in a sub-folder',
+      () => writePack((p) => (p.checkpoints[1]!.image = 'images/day/quiz.svg')),
+      'checkpoints.yaml: entry 2 (quiz): field "image": must be images/ followed by a file name',
+    ],
+  ])('refuses %s', (_, write, expected) => {
+    const problems = problemsOf(write());
+    expect(problems, problems.join('\n')).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('takes an image named exactly as its file, whatever the case of its extension, holding what the extension says', () => {
+    const dir = writePack((p) => {
+      p.checkpoints[0]!.image = 'images/Deck Photo.JPG'.replace(' ', '-');
+      p.checkpoints[1]!.image = 'images/quiz.webp';
+    });
+    withImage(dir, 'Deck-Photo.JPG', JPEG);
+    withImage(dir, 'quiz.webp', WEBP);
+    expect(readPack(dir).checkpoints.map((c) => c.image)).toEqual(['images/Deck-Photo.JPG', 'images/quiz.webp']);
+  });
+
+  it('reports a mistake in each of three files in one run, one line each', () => {
+    const dir = writePack((p) => {
+      (p.campaign.terms as Record<string, unknown>).collectionStart = '2025-02-30';
+      p.rewards[0]!.price = 0;
+    });
+    withImage(dir, 'quiz.svg', PNG);
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^campaign\.yaml: field "terms\.collectionStart": is not a day/),
+      expect.stringMatching(/^checkpoints\.yaml: entry 2 \(quiz\): field "image": images\/quiz\.svg is a PNG image/),
+      expect.stringMatching(/^rewards\.yaml: entry 1 \(Draught Beer\): field "price": /),
+    ]);
+  });
+
+  it('a mistake in campaign.yaml does not hide a terms placeholder that does not exist', () => {
+    const dir = writePack((p) => {
+      p.campaign.challengeDays = 0;
+      p.terms = 'Collect by {{terms.collectionEnds}}.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^campaign\.yaml: field "challengeDays": /),
+      'terms.md: placeholder "{{terms.collectionEnds}}": no such field in campaign.yaml',
+    ]);
+  });
+
+  it('a mistake in an entry does not hide the problem with its image or its day', () => {
+    const dir = writePack((p) => Object.assign(p.checkpoints[1]!, { title: '', image: 'images/none.svg', day: 9 }));
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^checkpoints\.yaml: entry 2 \(quiz\): field "title": /),
+      'checkpoints.yaml: entry 2 (quiz): field "image": images/none.svg does not exist',
+      'checkpoints.yaml: entry 2 (quiz): field "day": must be at most challengeDays (3)',
+    ]);
   });
 
   it('reports every problem at once', () => {

@@ -11,6 +11,7 @@ import {
   checkpointEntrySchema,
   rewardEntrySchema,
 } from './pack-schema';
+import { IMAGE_PATH, imageProblem } from './images';
 import { dayStart, formatDay } from './time';
 
 export interface Pack {
@@ -33,61 +34,74 @@ export class PackError extends Error {
 
 const DAY = 86_400;
 
+/**
+ * Reads the pack at `dir` and checks all of it: campaign.yaml, checkpoints.yaml, rewards.yaml, terms.md and the
+ * images. Every mistake is collected before anything is refused, so one run lists them all (PackError).
+ */
 export function readPack(dir: string, now = new Date()): Pack {
   const problems: string[] = [];
-  const own = readYaml(dir, 'campaign.yaml', problems) as Record<string, unknown> | undefined;
-  if (!own) throw new PackError(problems);
+  const own = mapping(readYaml(dir, 'campaign.yaml', problems), 'campaign.yaml', problems);
   let contentDir = path.resolve(dir);
-  let merged: Record<string, unknown> = own;
-  if (typeof own.basedOn === 'string') {
+  let merged: Record<string, unknown> | undefined = own;
+  if (own && typeof own.basedOn === 'string') {
     contentDir = path.resolve(dir, own.basedOn);
-    const base = readYaml(contentDir, 'campaign.yaml', problems) as Record<string, unknown> | undefined;
-    if (!base) throw new PackError(problems);
-    merged = { ...base, ...own };
+    if (!existsSync(contentDir)) {
+      problems.push(`campaign.yaml: field "basedOn": no folder ${contentDir}`);
+      throw new PackError(problems);
+    }
+    const base = mapping(readYaml(contentDir, 'campaign.yaml', problems), 'campaign.yaml', problems);
+    merged = base ? { ...base, ...own } : undefined;
   }
-  const campaign = check(campaignFileSchema, merged, 'campaign.yaml', undefined, problems);
+  const campaign = merged ? check(campaignFileSchema, merged, 'campaign.yaml', undefined, problems) : undefined;
   const checkpointsRaw = readYaml(contentDir, 'checkpoints.yaml', problems);
   const rewardsRaw = readYaml(contentDir, 'rewards.yaml', problems);
   const termsPath = path.join(contentDir, 'terms.md');
-  if (!existsSync(termsPath)) problems.push('terms.md: the file is missing');
-  if (!campaign || problems.length) throw new PackError(problems);
+  const hasTerms = existsSync(termsPath);
+  if (!hasTerms) problems.push('terms.md: the file is missing');
 
-  const startTime = challengeStart(campaign, now, problems);
-  const lastDay = campaign.challengeDays;
-  const endTime = startTime + lastDay * DAY - 1;
-  const checkpoints = list(checkpointsRaw, 'checkpoints.yaml', problems).flatMap((raw, i) => {
-    const entry = check(checkpointEntrySchema, raw, 'checkpoints.yaml', entryName(raw, 'id', i), problems);
-    if (!entry) return [];
+  // Without a valid campaign.yaml the entries are still checked; only their dates cannot be placed.
+  const startTime = campaign ? challengeStart(campaign, now, problems) : 0;
+  const lastDay = campaign?.challengeDays;
+  const checkpointList = list(checkpointsRaw, 'checkpoints.yaml', problems);
+  const checkpoints = checkpointList.flatMap((raw, i) => {
     const where = `checkpoints.yaml: entry ${entryName(raw, 'id', i)}`;
-    if (entry.image && !existsSync(path.join(contentDir, entry.image))) {
-      problems.push(`${where}: field "image": ${entry.image} does not exist`);
+    const entry = check(checkpointEntrySchema, raw, 'checkpoints.yaml', entryName(raw, 'id', i), problems);
+    // Checked from the raw entry, so a mistake elsewhere in it does not hide these until the next run.
+    const { image, day } = (raw ?? {}) as Record<string, unknown>;
+    if (typeof image === 'string' && IMAGE_PATH.test(image)) {
+      const problem = imageProblem(contentDir, image);
+      if (problem) problems.push(`${where}: field "image": ${problem}`);
     }
-    if (entry.day > lastDay) problems.push(`${where}: field "day": must be at most challengeDays (${lastDay})`);
-    const until = entry.until ?? lastDay;
+    if (lastDay !== undefined && typeof day === 'number' && day > lastDay) {
+      problems.push(`${where}: field "day": must be at most challengeDays (${lastDay})`);
+    }
+    if (!entry) return [];
+    const until = entry.until ?? lastDay ?? entry.day;
     return [{ ...entry, sequence: i + 1, startTime: startTime + (entry.day - 1) * DAY, endTime: startTime + until * DAY - 1 }];
   });
-  const rewards = list(rewardsRaw, 'rewards.yaml', problems).flatMap((raw, i) => {
+  const rewardList = list(rewardsRaw, 'rewards.yaml', problems);
+  const rewards = rewardList.flatMap((raw, i) => {
     const entry = check(rewardEntrySchema, raw, 'rewards.yaml', entryName(raw, 'item', i), problems);
     if (!entry) return [];
     const startDate = entry.opensOnDay ? startTime + (entry.opensOnDay - 1) * DAY : null;
     const endDate = entry.closesAfterDay ? startTime + entry.closesAfterDay * DAY - 1 : null;
     return [{ ...entry, sequence: i + 1, startDate, endDate }];
   });
-  duplicates(
-    checkpoints.map((c) => c.id),
-    'checkpoints.yaml',
-    'id',
-    problems,
-  );
-  duplicates(
-    rewards.map((r) => r.item),
-    'rewards.yaml',
-    'item',
-    problems,
-  );
-  const termsText = fillTerms(readFileSync(termsPath, 'utf8'), campaign, problems);
-  if (problems.length) throw new PackError(problems);
-  return { campaign, startTime, endTime, termsText, contentDir, checkpoints, rewards };
+  duplicates(checkpointList, 'id', 'checkpoints.yaml', problems);
+  duplicates(rewardList, 'item', 'rewards.yaml', problems);
+  // Placeholders are checked against campaign.yaml's fields even when some of their values are wrong.
+  const fields = campaign ?? merged;
+  const termsText = fields && hasTerms ? fillTerms(readFileSync(termsPath, 'utf8'), fields, problems) : '';
+  if (!campaign || problems.length) throw new PackError(problems);
+  return {
+    campaign,
+    startTime,
+    endTime: startTime + campaign.challengeDays * DAY - 1,
+    termsText,
+    contentDir,
+    checkpoints,
+    rewards,
+  };
 }
 
 function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): number {
@@ -101,7 +115,7 @@ function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): 
 }
 
 /** Replaces `{{dotted.path}}` with the campaign.yaml value; dates read like "14 August 2025". */
-function fillTerms(text: string, campaign: CampaignFile, problems: string[]): string {
+function fillTerms(text: string, campaign: object, problems: string[]): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
     const value = key.split('.').reduce<unknown>((obj, part) => (obj as Record<string, unknown> | undefined)?.[part], campaign);
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return readableDate(value);
@@ -132,6 +146,12 @@ function readYaml(dir: string, file: string, problems: string[]): unknown {
     problems.push(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
     return undefined;
   }
+}
+
+function mapping(value: unknown, file: string, problems: string[]): Record<string, unknown> | undefined {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (value !== undefined) problems.push(`${file}: must hold fields like id: and name:, one per line`);
+  return undefined;
 }
 
 function list(value: unknown, file: string, problems: string[]): unknown[] {
@@ -169,9 +189,11 @@ function entryName(raw: unknown, key: string, index: number): string {
   return typeof name === 'string' ? `${index + 1} (${name})` : String(index + 1);
 }
 
-function duplicates(names: string[], file: string, field: string, problems: string[]): void {
+function duplicates(entries: unknown[], field: string, file: string, problems: string[]): void {
   const seen = new Set<string>();
-  for (const name of names) {
+  for (const raw of entries) {
+    const name = (raw as Record<string, unknown> | null)?.[field];
+    if (typeof name !== 'string') continue;
     if (seen.has(name)) problems.push(`${file}: entry ${name}: field "${field}": appears more than once`);
     seen.add(name);
   }

@@ -31,7 +31,7 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   ),
-  /** The pack to load at start; outside production the demo campaign when unset. */
+  /** The pack that seeds an empty database at start (decision 026); outside production the demo campaign when unset. */
   CAMPAIGN: optional,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: optional,

@@ -24,7 +24,7 @@ import {
 import { type Visitor, missingAcknowledged, seedSpins, seedVisitors } from '../../test/resilience/seed';
 
 const testDb = process.env.TEST_DB ?? 'pglite';
-// A pack reward: a restart reloads the pack, which would mark a reward added by the test as removed.
+// A pack reward, as a real campaign's claims are (a restart keeps the campaign as the database holds it, decision 026).
 const ITEM = 'Draught Beer'; // price 3, stock 200, everyone, 5 per visitor
 // Three posted spins (Scan) and one pending (Str, awaiting review) per visitor.
 const SPIN_SLUGS = ['day-01-gangway', 'day-07-lighthouse-lookout', 'day-10-engine-room', 'day-03-name-that-duck'];
