@@ -24,6 +24,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
+import { type MailWorker, mailQueueStats, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { reviewBacklog } from './reviews/review';
@@ -35,6 +36,7 @@ import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
 import { exportRoutes } from './exports/routes';
 import { winnerRoutes } from './winners/routes';
+import { winnerNoticeHooks } from './winners/winners';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -42,6 +44,13 @@ export interface BuildOptions {
   database: Database;
   storage?: Storage;
   mailer?: Mailer;
+  /**
+   * The mail queue's rows this app's worker serves ('main'). Tests that share one database give each app its own,
+   * so an app's e-mail reaches its own SMTP server or dev outbox.
+   */
+  mailChannel?: string;
+  /** How often the mail worker looks at the queue without a nudge (500 ms). */
+  mailPollMs?: number;
   now?: () => number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -76,8 +85,11 @@ export async function buildApp(options: BuildOptions) {
     ),
     storage: options.storage ?? createStorage(env),
     secret: loadSecret(env),
+    mail: { channel: options.mailChannel ?? 'main', secret: '', nudge: () => mailWorker?.nudge() },
     now: options.now ?? Date.now,
   };
+  ctx.mail.secret = ctx.secret;
+  let mailWorker: MailWorker | undefined;
   app.decorate('ctx', ctx);
 
   await app.register(fastifyCookie, { secret: ctx.secret });
@@ -95,6 +107,20 @@ export async function buildApp(options: BuildOptions) {
   registerRouteRegistry(app);
 
   const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
+  mailWorker = startMailWorker({
+    db: database.db,
+    mailer,
+    secret: ctx.secret,
+    channel: ctx.mail.channel,
+    perMinute: env.SIGNIN_MAIL_PER_MINUTE,
+    now: () => ctx.now(),
+    log: app.log,
+    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+    hooks: { winner_notice: winnerNoticeHooks },
+  });
+  const worker = mailWorker;
+  // Stopped before the database closes (server.ts closes it after the app); a send cut short is retried later.
+  app.addHook('onClose', async () => worker.stop());
   const drain = registerHealth(
     app,
     { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
@@ -104,8 +130,9 @@ export async function buildApp(options: BuildOptions) {
   registerMetrics(app, env.METRICS_TOKEN, {
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     reviewBacklog: () => reviewBacklog(database.db, ctx.now()),
+    mailQueue: () => mailQueueStats(database.db, ctx.now()),
   });
-  await app.register(authRoutes(ctx, mailer));
+  await app.register(authRoutes(ctx, mailer, worker));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(checkpointRoutes(ctx));
@@ -118,7 +145,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
   await app.register(exportRoutes(ctx));
-  await app.register(winnerRoutes(ctx, mailer));
+  await app.register(winnerRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }
