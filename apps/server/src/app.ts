@@ -119,6 +119,7 @@ export async function buildApp(options: BuildOptions) {
     hooks: { winner_notice: winnerNoticeHooks },
   });
   const worker = mailWorker;
+  app.decorate('mailWorker', worker);
   // Stopped before the database closes (server.ts closes it after the app); a send cut short is retried later.
   app.addHook('onClose', async () => worker.stop());
   const drain = registerHealth(
@@ -160,6 +161,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Readiness 503, then close once the requests in flight are answered (http/health.ts). */
     drain(): Promise<void>;
+    /** This process's mail queue worker (mail/queue.ts): tests flush it. */
+    mailWorker: MailWorker;
   }
 }
 
