@@ -54,7 +54,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitFor(to, { timeoutMs = 5000, after = 0 } = {}) {
+    waitFor(to, { timeoutMs = 15_000, after = 0 } = {}) {
       const found = find(to, after);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

@@ -8,7 +8,12 @@ import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/
 import { getTestContext, unique } from '../../test/helpers';
 import { type SmtpGate, type TestSmtp, startSmtp, startSmtpGate } from '../../test/smtp';
 import { mailQueue } from '../db/schema';
+import type { Db } from '../db/client';
+import { COMMANDS } from '../ops/commands';
 import { CLAIM_MS, enqueueMail } from './queue';
+
+/** Waits for a condition the worker brings about; generous, for a loaded machine. */
+const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
 
 let smtp: TestSmtp;
 let gate: SmtpGate;
@@ -52,14 +57,14 @@ describe('the mail queue', () => {
     const reply = await requestLink(app, email);
     expect(reply).toMatchObject({ status: 202, body: { message: authMessages.linkSent } });
     // The worker is still waiting for the silent server: the answer did not wait for the e-mail.
-    await vi.waitFor(() => expect(gate.held).toBeGreaterThan(0));
+    await until(() => expect(gate.held).toBeGreaterThan(0));
     const [queued] = await rowsTo(email);
     expect(queued).toMatchObject({ kind: 'sign_in', state: 'queued', attempts: 1, sealed: true, sentAt: null });
     expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
 
     // The server drops the connection: the attempt fails and is retried 10 s later.
     gate.set('open');
-    await vi.waitFor(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
+    await until(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
     const [failed] = await rowsTo(email);
     expect(failed!.state).toBe('queued');
     expect(failed!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(5_000);
@@ -69,7 +74,7 @@ describe('the mail queue', () => {
     const code = /\b(\d{8})\b/.exec(mail.parsed.text ?? '')![1]!;
 
     // The link works, and the database never held it readable: sealed while queued, blank once sent.
-    await vi.waitFor(async () => expect((await rowsTo(email))[0]?.state).toBe('sent'));
+    await until(async () => expect((await rowsTo(email))[0]?.state).toBe('sent'));
     const [sent] = await rowsTo(email);
     expect(sent).toMatchObject({ text: '', html: '', attempts: 2 });
     for (const row of [queued, failed, sent]) {
@@ -87,7 +92,7 @@ describe('the mail queue', () => {
     const { app: before } = await instance(channel, gate.url);
     const email = uniqueEmail('restart');
     expect((await requestLink(before, email)).status).toBe(202);
-    await vi.waitFor(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
+    await until(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
     await before.close();
     gate.set('open');
     const { clock } = await instance(channel, gate.url);
@@ -101,7 +106,7 @@ describe('the mail queue', () => {
     const { app: stuck } = await instance(channel, gate.url);
     const email = uniqueEmail('crash');
     expect((await requestLink(stuck, email)).status).toBe(202);
-    await vi.waitFor(() => expect(gate.held).toBeGreaterThan(0));
+    await until(() => expect(gate.held).toBeGreaterThan(0));
     // Another instance, after the claim: the stuck worker is as good as dead.
     const { app: other, clock } = await instance(channel, smtp.url);
     await other.mailWorker.flush();
@@ -147,12 +152,12 @@ describe('the mail queue', () => {
     expect(replies.every((r) => r.status === 202)).toBe(true);
     const delivered = () => emails.filter((email) => smtp.received.some((m) => m.to.includes(email))).length;
     await Promise.all([first.app.mailWorker.flush(), second.app.mailWorker.flush()]);
-    await vi.waitFor(() => expect(delivered()).toBe(3));
+    await until(() => expect(delivered()).toBe(3));
     await Promise.all([first.app.mailWorker.flush(), second.app.mailWorker.flush()]);
     expect(delivered()).toBe(3);
     first.clock.shift = second.clock.shift = 61_000;
     await Promise.all([first.app.mailWorker.flush(), second.app.mailWorker.flush()]);
-    await vi.waitFor(() => expect(delivered()).toBe(6));
+    await until(() => expect(delivered()).toBe(6));
   });
 
   it('does not send a sign-in e-mail its link has outlived: it is marked expired and its body blanked', async () => {
@@ -161,7 +166,7 @@ describe('the mail queue', () => {
     const { app } = await instance(channel, gate.url);
     const email = uniqueEmail('expire');
     expect((await requestLink(app, email)).status).toBe(202);
-    await vi.waitFor(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
+    await until(async () => expect((await rowsTo(email))[0]?.lastError).toBeTruthy());
     gate.set('open');
     const { app: later, clock } = await instance(channel, smtp.url);
     clock.shift = 16 * 60_000;
@@ -169,4 +174,24 @@ describe('the mail queue', () => {
     expect(await rowsTo(email)).toEqual([expect.objectContaining({ state: 'expired', text: '', html: '', sentAt: null })]);
     expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
   });
+
+  it('ops mail:status shows what waits', async () => {
+    const { database } = await getTestContext();
+    const before = await mailStatus(database.db);
+    await enqueueMail(
+      database.db,
+      { channel: unique('unserved'), secret: 'unused' },
+      { kind: 'winner_notice', to: uniqueEmail('status'), subject: 'Hi', text: 'Hi', html: 'Hi', expiresAt: new Date(Date.now() + 60_000) },
+      new Date(Date.now() - 90_000),
+    );
+    const after = await mailStatus(database.db);
+    expect(after.queued).toBe(before.queued + 1);
+    expect(after.oldestDueSeconds).toBeGreaterThanOrEqual(90);
+  });
 });
+
+async function mailStatus(db: Db): Promise<{ queued: number; oldestDueSeconds: number }> {
+  const command = COMMANDS.find((c) => c.name === 'mail:status')!;
+  const { env } = await getTestContext().then(({ app }) => app.ctx);
+  return JSON.parse(await command.run({ args: [], options: { json: true }, env, openDb: async () => db, cwd: '.' }));
+}

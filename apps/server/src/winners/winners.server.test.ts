@@ -9,6 +9,9 @@ import { type TestSmtp, startSmtp } from '../../test/smtp';
 import { auditLog, winnerNotices } from '../db/schema';
 import { formatDeadline, replyDeadline } from './winners';
 
+/** Waits for a condition the worker brings about; generous, for a loaded machine. */
+const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
+
 let smtp: TestSmtp;
 let app: App;
 
@@ -83,7 +86,7 @@ describe('POST /api/console/winners/notify', () => {
     expect(mail.parsed.replyTo?.text).toBe('ops@example.com');
 
     // Queued until the worker has handed it to the SMTP server; then the notice says when.
-    await vi.waitFor(async () => expect((await noticesOf(winner))[0]?.notifiedAt).toBeInstanceOf(Date));
+    await until(async () => expect((await noticesOf(winner))[0]?.notifiedAt).toBeInstanceOf(Date));
     const [notice] = await noticesOf(winner);
     expect(notice).toMatchObject({
       notifiedBy: admin.email,
@@ -165,7 +168,7 @@ describe('POST /api/console/winners/notify', () => {
       ]);
       // Given up: no notice (no deadline runs), nothing sent, and the visitor can be notified later.
       await call(dayLater, 'GET', '/readyz');
-      await vi.waitFor(async () => expect(await noticesOf(visitor)).toEqual([]));
+      await until(async () => expect(await noticesOf(visitor)).toEqual([]));
       expect(mailsTo(visitor)).toEqual([]);
       const later = await call(app, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
