@@ -25,8 +25,8 @@ export const exportsTexts = {
   cancel: 'Cancel',
   sending: 'Sending...',
   sendFailed: 'The e-mails could not be sent.',
-  outcome: { notified: 'E-mailed', skipped: 'Not e-mailed', failed: 'Failed' },
-  done: (sent: number) => (sent === 1 ? '1 e-mail sent.' : `${sent} e-mails sent.`),
+  outcome: { notified: 'On its way', skipped: 'Not e-mailed', failed: 'Failed' },
+  done: (sent: number) => (sent === 1 ? '1 e-mail on its way.' : `${sent} e-mails on their way.`),
 } as const;
 
 export const operatorsTexts = {
