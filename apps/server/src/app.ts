@@ -74,6 +74,25 @@ export async function buildApp(options: BuildOptions) {
   registerErrorHandlers(app);
   registerBodyDeadline(app, bodyDeadline);
 
+  const secret = loadSecret(env);
+  const mailChannel = options.mailChannel ?? 'main';
+  const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
+  // E-mail leaves through the queue (decision 025): stopped on close, before server.ts closes the database; a
+  // send cut short is retried later.
+  const mailWorker = startMailWorker({
+    db: database.db,
+    mailer,
+    secret,
+    channel: mailChannel,
+    perMinute: env.SIGNIN_MAIL_PER_MINUTE,
+    now: () => ctx.now(),
+    log: app.log,
+    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+    hooks: { winner_notice: winnerNoticeHooks },
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+
   const ctx: AppContext = {
     db: database.db,
     env,
@@ -84,12 +103,10 @@ export async function buildApp(options: BuildOptions) {
       () => ctx.now(),
     ),
     storage: options.storage ?? createStorage(env),
-    secret: loadSecret(env),
-    mail: { channel: options.mailChannel ?? 'main', secret: '', nudge: () => mailWorker?.nudge() },
+    secret,
+    mail: { channel: mailChannel, secret, nudge: () => mailWorker.nudge() },
     now: options.now ?? Date.now,
   };
-  ctx.mail.secret = ctx.secret;
-  let mailWorker: MailWorker | undefined;
   app.decorate('ctx', ctx);
 
   await app.register(fastifyCookie, { secret: ctx.secret });
@@ -106,22 +123,6 @@ export async function buildApp(options: BuildOptions) {
   registerOriginCheck(app, env.PUBLIC_URL);
   registerRouteRegistry(app);
 
-  const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
-  mailWorker = startMailWorker({
-    db: database.db,
-    mailer,
-    secret: ctx.secret,
-    channel: ctx.mail.channel,
-    perMinute: env.SIGNIN_MAIL_PER_MINUTE,
-    now: () => ctx.now(),
-    log: app.log,
-    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
-    hooks: { winner_notice: winnerNoticeHooks },
-  });
-  const worker = mailWorker;
-  app.decorate('mailWorker', worker);
-  // Stopped before the database closes (server.ts closes it after the app); a send cut short is retried later.
-  app.addHook('onClose', async () => worker.stop());
   const drain = registerHealth(
     app,
     { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildOptions) {
     reviewBacklog: () => reviewBacklog(database.db, ctx.now()),
     mailQueue: () => mailQueueStats(database.db, ctx.now()),
   });
-  await app.register(authRoutes(ctx, mailer, worker));
+  await app.register(authRoutes(ctx, mailer, mailWorker));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(checkpointRoutes(ctx));

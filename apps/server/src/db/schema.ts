@@ -389,7 +389,9 @@ export const mailQueue = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    index('mail_queue_due_idx').on(t.channel, t.nextAttemptAt).where(sql`state = 'queued'`),
+    index('mail_queue_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`state = 'queued'`),
     index('mail_queue_sent_idx').on(t.channel, t.sentAt),
     index('mail_queue_recipient_idx').on(t.recipient, t.createdAt),
   ],

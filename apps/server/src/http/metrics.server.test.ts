@@ -68,7 +68,14 @@ describe('GET /metrics', () => {
     await enqueueMail(
       database.db,
       { channel: unique('unserved'), secret: app.ctx.secret },
-      { kind: 'winner_notice', to: uniqueEmail('waiting'), subject: 'Hi', text: 'Hi', html: 'Hi', expiresAt: new Date(Date.now() + 3_600_000) },
+      {
+        kind: 'winner_notice',
+        to: uniqueEmail('waiting'),
+        subject: 'Hi',
+        text: 'Hi',
+        html: 'Hi',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
       twoMinutesAgo,
     );
     const text = (await scrape(app, `Bearer ${TOKEN}`)).body;

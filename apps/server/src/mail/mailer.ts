@@ -45,7 +45,11 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
     // Bounded waits: a silent server costs the queue's worker at most ~50 s per e-mail (mail/queue.ts CLAIM_MS).
     // SMTP_URL's own query parameters win (nodemailer reads them as transport options).
     const url = new URL(env.SMTP_URL);
-    for (const [name, ms] of [['connectionTimeout', 10_000], ['greetingTimeout', 10_000], ['socketTimeout', 30_000]] as const) {
+    for (const [name, ms] of [
+      ['connectionTimeout', 10_000],
+      ['greetingTimeout', 10_000],
+      ['socketTimeout', 30_000],
+    ] as const) {
       if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
     }
     const transport = nodemailer.createTransport(url.toString());

@@ -132,7 +132,14 @@ describe('the mail queue', () => {
         await enqueueMail(
           tx,
           { channel, secret: first.app.ctx.secret },
-          { kind: 'winner_notice', to: email, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', expiresAt: new Date(now.getTime() + 60_000) },
+          {
+            kind: 'winner_notice',
+            to: email,
+            subject: 'Hello',
+            text: 'Hello',
+            html: '<p>Hello</p>',
+            expiresAt: new Date(now.getTime() + 60_000),
+          },
           now,
         );
       }
@@ -181,7 +188,14 @@ describe('the mail queue', () => {
     await enqueueMail(
       database.db,
       { channel: unique('unserved'), secret: 'unused' },
-      { kind: 'winner_notice', to: uniqueEmail('status'), subject: 'Hi', text: 'Hi', html: 'Hi', expiresAt: new Date(Date.now() + 60_000) },
+      {
+        kind: 'winner_notice',
+        to: uniqueEmail('status'),
+        subject: 'Hi',
+        text: 'Hi',
+        html: 'Hi',
+        expiresAt: new Date(Date.now() + 60_000),
+      },
       new Date(Date.now() - 90_000),
     );
     const after = await mailStatus(database.db);
@@ -193,5 +207,6 @@ describe('the mail queue', () => {
 async function mailStatus(db: Db): Promise<{ queued: number; oldestDueSeconds: number }> {
   const command = COMMANDS.find((c) => c.name === 'mail:status')!;
   const { env } = await getTestContext().then(({ app }) => app.ctx);
-  return JSON.parse(await command.run({ args: [], options: { json: true }, env, openDb: async () => db, cwd: '.' }));
+  const printed = await command.run({ args: [], options: { json: true }, env, openDb: async () => db, cwd: '.' });
+  return JSON.parse(printed) as { queued: number; oldestDueSeconds: number };
 }

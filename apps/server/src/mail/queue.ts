@@ -34,7 +34,7 @@ export interface MailQueueHandle {
 }
 
 /** Retry delays after the 1st, 2nd, ... failed attempt; the last repeats until the row expires. */
-export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
+const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
 /** How long a claimed row is a worker's: longer than a send can take (the transport's timeouts add to 50 s). */
 export const CLAIM_MS = 2 * 60_000;
 /** Other e-mail is given up after a day. */
@@ -47,14 +47,14 @@ const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
 // Sealing: AES-256-GCM with a key derived from the server secret, so a database dump alone shows no live link.
 const sealKey = (secret: string) => createHmac('sha256', secret).update('mail-queue-seal').digest();
 
-export function seal(secret: string, plain: string): string {
+function seal(secret: string, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
 }
 
-export function unseal(secret: string, sealed: string): string {
+function unseal(secret: string, sealed: string): string {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed mail body');
   const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), Buffer.from(iv, 'base64'));
@@ -91,7 +91,11 @@ export interface MailHooks {
   gaveUp?(tx: Tx, row: MailRow): Promise<void>;
 }
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 export interface MailWorkerOptions {
   db: Db;
@@ -116,7 +120,7 @@ export interface MailWorker {
 }
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, channel, log } = options;
+  const { channel, log } = options;
   const pollMs = options.pollMs ?? 500;
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -186,7 +190,11 @@ async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promi
     await db
       .delete(mailQueue)
       .where(
-        and(eq(mailQueue.channel, channel), sql`${mailQueue.state} <> 'queued'`, lte(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS))),
+        and(
+          eq(mailQueue.channel, channel),
+          sql`${mailQueue.state} <> 'queued'`,
+          lte(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
+        ),
       );
   }
   const claimed = await claim(options, now);
@@ -219,7 +227,10 @@ async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<voi
       .returning();
     for (const row of rows) {
       await hooks?.[row.kind as MailKind]?.gaveUp?.(tx, row);
-      options.log.warn({ mailId: row.id, kind: row.kind, state: row.state, attempts: row.attempts, lastError: row.lastError }, 'e-mail given up');
+      options.log.warn(
+        { mailId: row.id, kind: row.kind, state: row.state, attempts: row.attempts, lastError: row.lastError },
+        'e-mail given up',
+      );
     }
   });
 }
@@ -335,7 +346,9 @@ export async function mailQueueStats(db: DbOrTx, nowMs: number): Promise<MailQue
     .select({
       queued: sql<number>`count(*) filter (where ${mailQueue.state} = 'queued')::int`,
       due: sql<number>`count(*) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})::int`,
-      oldestDue: sql<Date | string | null>`min(${mailQueue.nextAttemptAt}) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})`,
+      oldestDue: sql<
+        Date | string | null
+      >`min(${mailQueue.nextAttemptAt}) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})`,
       sentLastHour: sql<number>`count(*) filter (where ${mailQueue.sentAt} > ${hourAgo})::int`,
       failedLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'failed' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,
       expiredLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'expired' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,

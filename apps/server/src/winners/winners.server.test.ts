@@ -162,7 +162,10 @@ describe('POST /api/console/winners/notify', () => {
       expect(queued.body.results).toEqual([expect.objectContaining({ outcome: 'notified', notifiedAt: null })]);
       expect(await noticesOf(visitor)).toEqual([expect.objectContaining({ notifiedAt: null })]);
       // While queued, a second request does not e-mail the visitor again.
-      const twice = await call(broken, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { userIds: [visitor.id] } });
+      const twice = await call(broken, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
       expect(twice.body.results).toEqual([
         expect.objectContaining({ outcome: 'skipped', message: 'An e-mail to this visitor is on its way.' }),
       ]);
