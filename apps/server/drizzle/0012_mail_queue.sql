@@ -21,4 +21,4 @@ CREATE TABLE "mail_queue" (
 --> statement-breakpoint
 CREATE INDEX "mail_queue_due_idx" ON "mail_queue" USING btree ("channel","next_attempt_at") WHERE state = 'queued';--> statement-breakpoint
 CREATE INDEX "mail_queue_sent_idx" ON "mail_queue" USING btree ("channel","sent_at");--> statement-breakpoint
-CREATE INDEX "mail_queue_recipient_idx" ON "mail_queue" USING btree ("recipient","created_at");
+CREATE INDEX "mail_queue_created_idx" ON "mail_queue" USING btree ("created_at");

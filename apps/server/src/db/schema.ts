@@ -393,6 +393,7 @@ export const mailQueue = pgTable(
       .on(t.channel, t.nextAttemptAt)
       .where(sql`state = 'queued'`),
     index('mail_queue_sent_idx').on(t.channel, t.sentAt),
-    index('mail_queue_recipient_idx').on(t.recipient, t.createdAt),
+    // Pruning finished rows and the metrics' last day.
+    index('mail_queue_created_idx').on(t.createdAt),
   ],
 );

@@ -244,19 +244,16 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
   const { db, channel } = options;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
-    const [used] = await tx
+    // Two counts, each on its own index: sent in the last minute, and claimed (being sent) now.
+    const [sent] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.channel, channel),
-          or(
-            gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS)),
-            and(eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now)),
-          ),
-        ),
-      );
-    const room = Math.min(BATCH, options.perMinute - Number(used?.n ?? 0));
+      .where(and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS))));
+    const [sending] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now)));
+    const room = Math.min(BATCH, options.perMinute - Number(sent?.n ?? 0) - Number(sending?.n ?? 0));
     if (room <= 0) return [];
     const due = await tx
       .select({ id: mailQueue.id })
