@@ -27,6 +27,7 @@ function toWinner(c: WinnerCandidate, timeZone: string): Winner {
     notifiedAt: seconds(c.notifiedAt),
     notifiedBy: c.notifiedBy,
     deadline: c.deadline ? formatDeadline(c.deadline, timeZone) : null,
+    queued: c.queued,
   };
 }
 

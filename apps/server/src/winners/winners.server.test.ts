@@ -60,6 +60,7 @@ describe('POST /api/console/winners/notify', () => {
         notifiedAt: null,
         notifiedBy: null,
         deadline: null,
+        queued: false,
       },
     ]);
 
@@ -159,7 +160,7 @@ describe('POST /api/console/winners/notify', () => {
         cookie: admin.cookie,
         body: { userIds: [visitor.id] },
       });
-      expect(queued.body.results).toEqual([expect.objectContaining({ outcome: 'notified', notifiedAt: null })]);
+      expect(queued.body.results).toEqual([expect.objectContaining({ outcome: 'notified', notifiedAt: null, queued: true })]);
       expect(await noticesOf(visitor)).toEqual([expect.objectContaining({ notifiedAt: null })]);
       // While queued, a second request does not e-mail the visitor again.
       const twice = await call(broken, 'POST', '/api/console/winners/notify', {

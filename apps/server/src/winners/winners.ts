@@ -40,6 +40,8 @@ export interface WinnerCandidate {
   notifiedAt: Date | null;
   notifiedBy: string | null;
   deadline: Date | null;
+  /** A notice whose e-mail is still in the mail queue. */
+  queued: boolean;
 }
 
 interface CandidateRow {
@@ -52,6 +54,7 @@ interface CandidateRow {
   notified_at: Date | string | null;
   notified_by: string | null;
   deadline: Date | string | null;
+  queued: boolean;
 }
 
 const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
@@ -71,7 +74,8 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
   const rows = await queryRows<CandidateRow>(
     db,
     sql`
-    select ranked.*, n.notified_at, n.notified_by, n.deadline
+    select ranked.*, n.notified_at, n.notified_by, n.deadline,
+      exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued
     from ${chosen}
     left join lateral (
       select notified_at, notified_by, deadline from ${winnerNotices}
@@ -95,6 +99,7 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
       notifiedAt: date(row.notified_at),
       notifiedBy: row.notified_by,
       deadline: date(row.deadline),
+      queued: Boolean(row.queued),
     };
   });
 }
@@ -148,6 +153,8 @@ export interface NoticeOutcome {
   deadline: Date | null;
   notifiedAt: Date | null;
   notifiedBy: string | null;
+  /** Its e-mail is in the mail queue (always, when 'notified'). */
+  queued: boolean;
 }
 
 export async function notifyWinners(db: Db, mail: MailQueueHandle, options: NotifyOptions): Promise<NoticeOutcome[]> {
@@ -185,6 +192,7 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
           deadline: last.deadline,
           notifiedAt: last.notifiedAt,
           notifiedBy: last.notifiedBy,
+          queued: !!inFlight,
         });
         continue;
       }
@@ -231,6 +239,7 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
         deadline,
         notifiedAt: null,
         notifiedBy: options.actor,
+        queued: true,
       });
     }
     return outcomes;

@@ -16,6 +16,7 @@ export const exportsTexts = {
   tied: 'tied',
   notifiedOn: (at: string, by: string) => `Already notified ${at} by ${by}`,
   replyBy: (deadline: string) => `reply by ${deadline}`,
+  queued: 'E-mail on its way',
   resend: 'Send again to visitors already notified',
   send: (n: number) => (n === 1 ? 'E-mail 1 winner' : `E-mail ${n} winners`),
   nobody: 'Everyone listed was already notified.',
