@@ -26,7 +26,7 @@ export const exportsTexts = {
   cancel: 'Cancel',
   sending: 'Sending...',
   sendFailed: 'The e-mails could not be sent.',
-  outcome: { notified: 'On its way', skipped: 'Not e-mailed', failed: 'Failed' },
+  outcome: { notified: 'Queued', skipped: 'Not e-mailed', failed: 'Failed' },
   done: (sent: number) => (sent === 1 ? '1 e-mail on its way.' : `${sent} e-mails on their way.`),
 } as const;
 
