@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
+import { type MailWorker, mailQueueStats, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { reviewBacklog } from './reviews/review';
@@ -37,6 +38,7 @@ import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
 import { exportRoutes } from './exports/routes';
 import { winnerRoutes } from './winners/routes';
+import { winnerNoticeHooks } from './winners/winners';
 import { voucherRoutes } from './vouchers/routes';
 
 export interface BuildOptions {
@@ -44,6 +46,13 @@ export interface BuildOptions {
   database: Database;
   storage?: Storage;
   mailer?: Mailer;
+  /**
+   * The mail queue's rows this app's worker serves ('main'). Tests that share one database give each app its own,
+   * so an app's e-mail reaches its own SMTP server or dev outbox.
+   */
+  mailChannel?: string;
+  /** How often the mail worker looks at the queue without a nudge (500 ms). */
+  mailPollMs?: number;
   now?: () => number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -67,6 +76,25 @@ export async function buildApp(options: BuildOptions) {
   registerErrorHandlers(app);
   registerBodyDeadline(app, bodyDeadline);
 
+  const secret = loadSecret(env);
+  const mailChannel = options.mailChannel ?? 'main';
+  const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
+  // E-mail leaves through the queue (decision 025): stopped on close, before server.ts closes the database; a
+  // send cut short is retried later.
+  const mailWorker = startMailWorker({
+    db: database.db,
+    mailer,
+    secret,
+    channel: mailChannel,
+    perMinute: env.SIGNIN_MAIL_PER_MINUTE,
+    now: () => ctx.now(),
+    log: app.log,
+    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+    hooks: { winner_notice: winnerNoticeHooks },
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+
   const ctx: AppContext = {
     db: database.db,
     env,
@@ -77,7 +105,8 @@ export async function buildApp(options: BuildOptions) {
       () => ctx.now(),
     ),
     storage: options.storage ?? createStorage(env),
-    secret: loadSecret(env),
+    secret,
+    mail: { channel: mailChannel, secret, nudge: () => mailWorker.nudge() },
     now: options.now ?? Date.now,
   };
   app.decorate('ctx', ctx);
@@ -96,7 +125,6 @@ export async function buildApp(options: BuildOptions) {
   registerOriginCheck(app, env.PUBLIC_URL);
   registerRouteRegistry(app);
 
-  const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
   const drain = registerHealth(
     app,
     { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
@@ -106,8 +134,9 @@ export async function buildApp(options: BuildOptions) {
   registerMetrics(app, env.METRICS_TOKEN, {
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     reviewBacklog: () => reviewBacklog(database.db, ctx.now()),
+    mailQueue: () => mailQueueStats(database.db, ctx.now()),
   });
-  await app.register(authRoutes(ctx, mailer));
+  await app.register(authRoutes(ctx, mailer, mailWorker));
   await app.register(campaignRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(checkpointRoutes(ctx));
@@ -120,7 +149,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
   await app.register(exportRoutes(ctx));
-  await app.register(winnerRoutes(ctx, mailer));
+  await app.register(winnerRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(participantRoutes(ctx));
   await registerWeb(app, env.WEB_DIST);
@@ -137,6 +166,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Readiness 503, then close once the requests in flight are answered (http/health.ts). */
     drain(): Promise<void>;
+    /** This process's mail queue worker (mail/queue.ts): tests flush it. */
+    mailWorker: MailWorker;
   }
 }
 

@@ -2,6 +2,7 @@
 import type { CampaignCache } from './campaign/active';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
+import type { MailQueueHandle } from './mail/queue';
 import type { Storage } from './uploads/storage';
 
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   storage: Storage;
   /** Signs upload URLs and tokens. */
   secret: string;
+  /** Where e-mail goes: the queue the worker sends from (mail/queue.ts, decision 025). */
+  mail: MailQueueHandle;
   /** Milliseconds since the epoch; replaceable in tests. */
   now: () => number;
 }

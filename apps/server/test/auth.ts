@@ -9,7 +9,11 @@ import { TESTS_MAIL_PER_MINUTE, getTestContext, unique } from './helpers';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** Another app instance with its own configuration, on the same database (and secret) as the shared one. */
+/**
+ * Another app instance with its own configuration, on the same database (and secret) as the shared one. Its mail
+ * worker serves its own channel of the queue (unless `mailChannel` says which), so its e-mail reaches its own
+ * SMTP server or dev outbox, whichever other apps share the database.
+ */
 export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'env' | 'database'> = {}) {
   const { database, dataDir } = await getTestContext();
   const app = await buildApp({
@@ -21,6 +25,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
       ...env,
     }),
     database,
+    mailChannel: unique('app'),
     ...options,
   });
   await app.ready();

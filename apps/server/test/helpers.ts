@@ -47,7 +47,8 @@ export function getTestContext(): Promise<TestContext> {
     });
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: databaseUrl ? dataDir : ':memory:' });
     const { campaignId } = await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
-    const app = await buildApp({ env, database });
+    // Its own channel of the mail queue: test processes share one PostgreSQL database (test/auth.ts).
+    const app = await buildApp({ env, database, mailChannel: unique('shared') });
     await app.ready();
     return { app, database, campaignId, dataDir };
   })();

@@ -1,6 +1,6 @@
 // A real SMTP server on 127.0.0.1 for tests: it accepts every message and parses it with mailparser,
 // so a test follows the e-mail a visitor would receive.
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket, connect, createServer } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -54,7 +54,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitFor(to, { timeoutMs = 5000, after = 0 } = {}) {
+    waitFor(to, { timeoutMs = 15_000, after = 0 } = {}) {
       const found = find(to, after);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
@@ -73,5 +73,54 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface SmtpGate {
+  /** smtp:// URL of the gate, with short transport timeouts. */
+  url: string;
+  /** Connections held open without a word (mode 'silent'). */
+  held: number;
+  /** 'silent': accept and never answer; 'refuse': close at once; 'open': pass through to the real server. */
+  set(mode: 'silent' | 'refuse' | 'open'): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP gate in front of a test SMTP server, to play an SMTP server that is down or hangs. Changing the mode
+ * drops the connections it holds, so a sender waiting on a silent server fails at once.
+ */
+export async function startSmtpGate(target: TestSmtp): Promise<SmtpGate> {
+  const targetPort = Number(new URL(target.url).port);
+  let mode: 'silent' | 'refuse' | 'open' = 'silent';
+  const holding = new Set<Socket>();
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    if (mode === 'refuse') return socket.destroy();
+    if (mode === 'silent') {
+      holding.add(socket);
+      socket.on('close', () => holding.delete(socket));
+      return;
+    }
+    const upstream = connect(targetPort, '127.0.0.1');
+    upstream.on('error', () => socket.destroy());
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get held() {
+      return holding.size;
+    },
+    set(next) {
+      mode = next;
+      for (const socket of holding) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of holding) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -141,6 +141,8 @@ export const winnerSchema = z.object({
   notifiedBy: z.string().nullable(),
   /** The reply deadline of that e-mail, in words, in the campaign's time zone. */
   deadline: z.string().nullable(),
+  /** A winner e-mail to this visitor is in the mail queue, not sent yet (decision 025): they are not e-mailed again. */
+  queued: z.boolean(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 

@@ -1,9 +1,9 @@
 // How many sign-in e-mails may be sent (decision 015), counted from the email_links rows so that every
 // server instance sees the same counts (decision 005). Per address the limits are tight; per client IP
-// high and configurable, because a ship or a venue puts thousands of visitors behind one IP; and one
-// global ceiling per minute keeps the SMTP account within its provider's sending rate.
+// high and configurable, because a ship or a venue puts thousands of visitors behind one IP. The sending rate
+// per minute is kept by the mail queue (mail/queue.ts, decision 025): surplus e-mail waits, nobody is refused.
 import { authMessages } from '@quackquest/contract';
-import { and, between, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Env } from '../config/env';
 import type { Tx } from '../db/client';
 import { emailLinks } from '../db/schema';
@@ -14,7 +14,6 @@ const LIMIT_WINDOW_MS = 15 * 60 * 1000;
 const LINKS_PER_ADDRESS_AND_CLIENT = 5;
 /** Links one address receives from everyone together: a bound on the mail an address can be sent. */
 const LINKS_PER_ADDRESS = 10;
-const MAIL_WINDOW_MS = 60 * 1000;
 
 /**
  * Serializes everything about one address (requests and code checks) across instances, so a count and
@@ -26,7 +25,7 @@ export async function lockAddress(tx: Tx, email: string): Promise<void> {
 
 /**
  * Refuses a new link when a limit is reached; call it holding lockAddress. The per-address counts are
- * exact under that lock. The per-IP and global counts take no lock of their own, so concurrent requests
+ * exact under that lock. The per-IP count takes no lock of their own, so concurrent requests
  * for different addresses may overshoot them by at most the number in flight (decision 015): a lock per IP
  * would make every visitor behind one NAT wait for the others.
  */
@@ -46,14 +45,5 @@ export async function checkSendLimits(tx: Tx, env: Env, email: string, clientIp:
   if ((byClient?.n ?? 0) >= env.SIGNIN_LINKS_PER_IP) {
     throw new DomainError('rate_limited', authMessages.tooManyLinks, { cause: 'SIGNIN_LINKS_PER_IP' });
   }
-  // The minute before `now` only: an instance whose clock runs ahead does not fill the others' minute.
-  const [lastMinute] = await tx
-    .select({ n: count() })
-    .from(emailLinks)
-    .where(between(emailLinks.createdAt, new Date(now - MAIL_WINDOW_MS + 1), new Date(now)));
-  // Not this visitor's doing: 503 with Retry-After (auth/handlers/email-link.ts), not 429. The cause
-  // names the limit for the log.
-  if ((lastMinute?.n ?? 0) >= env.SIGNIN_MAIL_PER_MINUTE) {
-    throw new DomainError('unavailable', authMessages.mailBusy, { cause: 'SIGNIN_MAIL_PER_MINUTE' });
-  }
+  // The global rate (SIGNIN_MAIL_PER_MINUTE) is the mail queue's worker's to keep: surplus e-mail waits (decision 025).
 }

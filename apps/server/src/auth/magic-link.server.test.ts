@@ -210,20 +210,6 @@ describe('magic link over a real SMTP server', () => {
     expect(byCode.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
   });
 
-  it('a failing SMTP server gives a clear 503, not a false "Check your email", and keeps no link', async () => {
-    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
-    try {
-      const email = uniqueEmail('nomail');
-      const reply = await call(broken, 'POST', '/api/auth/email-link', { body: { email }, ip: uniqueIp() });
-      expect(reply.status).toBe(503);
-      expect(reply.body.message).toBe(authMessages.mailFailed);
-      const { database } = await getTestContext();
-      expect(await database.db.select().from(emailLinks).where(eq(emailLinks.email, email))).toEqual([]);
-    } finally {
-      await broken.close();
-    }
-  });
-
   it('stores neither the token nor the code in plain text', async () => {
     const email = uniqueEmail('hashed');
     const { token, code } = await mailedLink(email, uniqueIp());

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailLinks } from '../db/schema';
 import { DomainError, invalid } from '../domain/errors';
-import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
 import { checkSendLimits, lockAddress } from './link-limits';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
@@ -26,9 +26,12 @@ function keyedHash(secret: string, kind: 'token' | 'code', value: string): strin
   return createHmac('sha256', secret).update(`email-link-${kind}:${value}`).digest('hex');
 }
 
+/**
+ * Writes the link and its e-mail to the queue in one transaction and returns at once: the worker sends it
+ * (mail/queue.ts, decision 025), so a slow or absent SMTP server never holds the request.
+ */
 export async function sendEmailLink(
   ctx: AppContext,
-  mailer: Mailer,
   email: string,
   returnTo: string,
   clientIp: string,
@@ -37,52 +40,49 @@ export async function sendEmailLink(
   const token = randomBytes(32).toString('base64url');
   const code = String(randomInt(0, 10 ** SIGNIN_CODE_DIGITS)).padStart(SIGNIN_CODE_DIGITS, '0');
   const now = ctx.now();
-  const linkId = await ctx.db.transaction(async (tx) => {
-    await lockAddress(tx, email);
-    await checkSendLimits(tx, ctx.env, email, clientIp, now);
-    const [row] = await tx
-      .insert(emailLinks)
-      .values({
-        email,
-        tokenHash: keyedHash(ctx.secret, 'token', token),
-        codeHash: keyedHash(ctx.secret, 'code', `${email}:${code}`),
-        returnTo,
-        clientIp,
-        signup: pending ?? null,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + LINK_TTL_MS),
-      })
-      .returning({ id: emailLinks.id });
-    return row!.id;
-  });
   const link = new URL(returnTo, ctx.env.PUBLIC_URL);
   link.searchParams.set('token', token);
   const signup = returnTo === '/signup';
-  await mailer
-    .send({
-      to: email,
-      subject: signup ? 'Finish signing up to QuackQuest' : 'Your QuackQuest sign-in link',
-      text: [
-        signup ? 'Tap the link below to finish signing up to QuackQuest:' : 'Tap the link below to sign in to QuackQuest:',
-        '',
-        link.toString(),
-        '',
-        `Opening it on another device? Enter this code instead: ${code}`,
-        '',
-        'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
-      ].join('\n'),
-      html: `<p>${signup ? 'Tap the button to finish signing up to QuackQuest.' : 'Tap the button to sign in to QuackQuest.'}</p>
+  await ctx.db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    await checkSendLimits(tx, ctx.env, email, clientIp, now);
+    await tx.insert(emailLinks).values({
+      email,
+      tokenHash: keyedHash(ctx.secret, 'token', token),
+      codeHash: keyedHash(ctx.secret, 'code', `${email}:${code}`),
+      returnTo,
+      clientIp,
+      signup: pending ?? null,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + LINK_TTL_MS),
+    });
+    await enqueueMail(
+      tx,
+      ctx.mail,
+      {
+        kind: 'sign_in',
+        to: email,
+        // An e-mail that arrives after its link's life is useless: the worker marks it expired instead.
+        expiresAt: new Date(now + LINK_TTL_MS),
+        subject: signup ? 'Finish signing up to QuackQuest' : 'Your QuackQuest sign-in link',
+        text: [
+          signup ? 'Tap the link below to finish signing up to QuackQuest:' : 'Tap the link below to sign in to QuackQuest:',
+          '',
+          link.toString(),
+          '',
+          `Opening it on another device? Enter this code instead: ${code}`,
+          '',
+          'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
+        ].join('\n'),
+        html: `<p>${signup ? 'Tap the button to finish signing up to QuackQuest.' : 'Tap the button to sign in to QuackQuest.'}</p>
 <p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${signup ? 'Finish signing up' : 'Sign in'}</a></p>
 <p>Opening it on another device? Enter this code instead: <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
 <p>The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.</p>`,
-      link: link.toString(),
-      code,
-    })
-    .catch(async (error: unknown) => {
-      // An outage, not the visitor's fault: the unsent link is removed so it does not count against them.
-      await ctx.db.delete(emailLinks).where(eq(emailLinks.id, linkId));
-      throw new DomainError('unavailable', authMessages.mailFailed, { cause: error });
-    });
+      },
+      new Date(now),
+    );
+  });
+  ctx.mail.nudge();
 }
 
 /** Spends a link (by its token, or by the address and code): the address it proves, and its sign-up details. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isLoopbackAddress } from '../config/listen';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/mailer';
+import type { MailWorker } from '../mail/queue';
 import { signInToConsole } from './handlers/console';
 import { createAuthDeps } from './handlers/deps';
 import { sendLink, verifyLink } from './handlers/email-link';
@@ -13,8 +14,8 @@ import { logInOrSignUp, logOut } from './handlers/session';
 
 const open = { public: true };
 
-export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
-  const auth = createAuthDeps(ctx, mailer);
+export function authRoutes(ctx: AppContext, mailer: Mailer, worker: Pick<MailWorker, 'flush'>): FastifyPluginAsyncZod {
+  const auth = createAuthDeps(ctx);
   return async (app) => {
     app.post(
       '/api/auth/email-link',
@@ -46,7 +47,8 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
       signInToConsole(auth, request, reply),
     );
 
-    // Development only (mail/mailer.ts): the e-mails kept instead of sent, for tests and newcomers. It
+    // Development only (mail/mailer.ts): the e-mails kept instead of sent, for tests and newcomers; what this
+    // app queued and is due is delivered first, so a test reads the e-mail its request queued (decision 025). It
     // answers only this machine, judged by the socket (never X-Forwarded-For); others get a 404 (decision 018).
     const outbox = mailer.outbox;
     if (outbox) {
@@ -61,7 +63,10 @@ export function authRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZ
           },
           schema: { querystring: z.object({ to: z.string().min(3).max(254) }), response: { 200: outboxSchema } },
         },
-        async (request) => outbox(request.query.to),
+        async (request) => {
+          await worker.flush();
+          return outbox(request.query.to);
+        },
       );
     }
   };

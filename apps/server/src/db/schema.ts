@@ -360,3 +360,49 @@ export const winnerNotices = pgTable(
   },
   (t) => [index('winner_notices_user_idx').on(t.userId)],
 );
+
+/**
+ * E-mail waiting to be sent, and sent (decision 025): requests write a row, the worker in each server process
+ * claims due rows (FOR UPDATE SKIP LOCKED), sends them within SIGNIN_MAIL_PER_MINUTE across instances and
+ * retries with a growing delay. A sign-in e-mail's text and html are sealed with the server secret while
+ * queued and blanked once sent or expired.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'sign_in' or 'winner_notice'. */
+    kind: text('kind').notNull(),
+    /** The workers that serve this row: 'main' in a deployment; tests that share a database keep apart by it. */
+    channel: text('channel').notNull().default('main'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** True when text and html are sealed (AES-256-GCM with a key derived from SESSION_SECRET). */
+    sealed: boolean('sealed').notNull().default(false),
+    /** The Message-ID without angle brackets, when the sender keeps a record of the e-mail (winner notices). */
+    messageId: text('message_id'),
+    replyTo: text('reply_to'),
+    createdAt: createdAt(),
+    /** Not sent after this (a sign-in link's lifetime; a day for other e-mail). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** 'queued', 'sent', 'expired' (a sign-in e-mail its link outlived) or 'failed' (retried until expiry). */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** A worker is sending it until then; a crashed worker's row is taken again afterwards. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The SMTP server's reason (never the body, link or code). */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`state = 'queued'`),
+    index('mail_queue_sent_idx').on(t.channel, t.sentAt),
+    // Pruning finished rows and the metrics' last day.
+    index('mail_queue_created_idx').on(t.createdAt),
+  ],
+);

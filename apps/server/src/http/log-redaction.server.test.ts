@@ -72,6 +72,8 @@ describe('request logs', () => {
     const { app, lines } = await appWithLog({ NODE_ENV: 'development' });
     const sent = await call(app, 'POST', '/api/auth/email-link', { body: { email: 'log-dev@example.com' }, ip: '10.77.0.1' });
     expect(sent.status).toBe(202);
+    // The mail queue's worker delivers it to the dev outbox (decision 025).
+    await app.mailWorker.flush();
     expect(lines.join('')).toMatch(/"link":"http:\/\/localhost:3000\/\?token=[\w-]{20,}"/);
   });
 });

@@ -1,7 +1,8 @@
 // GET /metrics (http/metrics.ts): off without METRICS_TOKEN, only for the bearer of it, labelled by route pattern.
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
-import { createUser } from '../../test/helpers';
+import { createUser, getTestContext, unique } from '../../test/helpers';
+import { enqueueMail } from '../mail/queue';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const apps: App[] = [];
@@ -61,5 +62,30 @@ describe('GET /metrics', () => {
     const after = (await scrape(app, `Bearer ${TOKEN}`)).body;
     expect(valueOf(after, 'qq_read_batch_size_count{read="checkpoint_progress"}')).toBeGreaterThanOrEqual(1);
     if (process.env.TEST_DB === 'postgres') expect(valueOf(text, 'qq_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+  });
+
+  it('shows the mail queue: e-mail waiting, due, and how long the oldest due has waited', async () => {
+    const app = await buildTestApp({ METRICS_TOKEN: TOKEN });
+    apps.push(app);
+    const { database } = await getTestContext();
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    // On a channel no worker serves: it stays due.
+    await enqueueMail(
+      database.db,
+      { channel: unique('unserved'), secret: app.ctx.secret },
+      {
+        kind: 'winner_notice',
+        to: uniqueEmail('waiting'),
+        subject: 'Hi',
+        text: 'Hi',
+        html: 'Hi',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+      twoMinutesAgo,
+    );
+    const text = (await scrape(app, `Bearer ${TOKEN}`)).body;
+    expect(valueOf(text, 'qq_mail_queue{state="queued"}')).toBeGreaterThanOrEqual(1);
+    expect(valueOf(text, 'qq_mail_queue{state="due"}')).toBeGreaterThanOrEqual(1);
+    expect(valueOf(text, 'qq_mail_queue{state="oldest_due_seconds"}')).toBeGreaterThanOrEqual(120);
   });
 });

@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { MailQueueStats } from '../mail/queue';
 import { batchObservers } from '../db/batch';
 
 export interface MetricsSources {
@@ -14,6 +15,7 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Answers waiting for a reviewer, and the age in seconds of the oldest. */
   reviewBacklog: () => Promise<{ pending: number; oldestSeconds: number }>;
+  mailQueue?: () => Promise<MailQueueStats>;
 }
 
 /** Successful calls counted as game events, by route pattern. */
@@ -88,6 +90,25 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
       this.set({ state: 'oldest_seconds' }, backlog.oldestSeconds);
     },
   });
+
+  if (sources.mailQueue) {
+    const stats = sources.mailQueue;
+    new Gauge({
+      name: 'qq_mail_queue',
+      help: 'E-mail queue (decision 025): queued, due now, age in seconds of the oldest due, sent in the last hour, failed and expired in the last day',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const queue = await stats();
+        this.set({ state: 'queued' }, queue.queued);
+        this.set({ state: 'due' }, queue.due);
+        this.set({ state: 'oldest_due_seconds' }, queue.oldestDueSeconds);
+        this.set({ state: 'sent_last_hour' }, queue.sentLastHour);
+        this.set({ state: 'failed_last_day' }, queue.failedLastDay);
+        this.set({ state: 'expired_last_day' }, queue.expiredLastDay);
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -7,9 +7,9 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The sign-in link and code, kept in the dev outbox so tests can follow them ('' in other e-mails). */
-  link: string;
-  code: string;
+  /** The sign-in link and code for the dev outbox; read from the text when not given (decision 025). */
+  link?: string;
+  code?: string;
   /** The Message-ID without angle brackets, when the sender keeps a record of the e-mail (winner notices). */
   messageId?: string;
   /** Where a reply goes, when not to MAIL_FROM (a winner replies to the campaign's operator). */
@@ -42,7 +42,17 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
   const from = env.MAIL_FROM ?? 'QuackQuest <no-reply@quackquest.local>';
   if (env.SMTP_URL) {
     const { default: nodemailer } = await import('nodemailer');
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    // Bounded waits: a silent server costs the queue's worker at most ~50 s per e-mail (mail/queue.ts CLAIM_MS).
+    // SMTP_URL's own query parameters win (nodemailer reads them as transport options).
+    const url = new URL(env.SMTP_URL);
+    for (const [name, ms] of [
+      ['connectionTimeout', 10_000],
+      ['greetingTimeout', 10_000],
+      ['socketTimeout', 30_000],
+    ] as const) {
+      if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+    }
+    const transport = nodemailer.createTransport(url.toString());
     return {
       async ready() {
         await transport.verify();
@@ -69,12 +79,12 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        link: mail.link,
-        code: mail.code,
+        link: mail.link ?? mail.text.match(/https?:\/\/\S*[?&]token=\S+/)?.[0] ?? '',
+        code: mail.code ?? mail.text.match(/code instead: (\d+)/)?.[1] ?? '',
         sentAt: new Date(now()).toISOString(),
       });
       if (sent.length > OUTBOX_LIMIT) sent.shift();
-      log.info({ to: mail.to, subject: mail.subject, link: mail.link }, 'e-mail kept in the dev outbox');
+      log.info({ to: mail.to, subject: mail.subject, link: sent.at(-1)!.link }, 'e-mail kept in the dev outbox');
     },
     outbox: (to) => sent.filter((m) => m.to === to.trim().toLowerCase()),
   };

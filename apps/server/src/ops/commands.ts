@@ -23,6 +23,7 @@ import { formatPendingReviews, formatReviewOutcome } from './review';
 import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
 import { formatRedeemedVoucher } from './vouchers';
+import { mailQueueStats } from '../mail/queue';
 
 export interface CommandInput {
   args: string[];
@@ -167,6 +168,22 @@ export const COMMANDS: Command[] = [
       if (options.json) return toTerminalJson(rows);
       if (rows.length === 0) return 'No operators yet: add one with operator:add, or list operator.emails in the campaign pack.';
       return rows.map((row) => `${stripControls(row.email)}  ${row.role}  (added by ${stripControls(row.addedBy)})`).join('\n');
+    },
+  },
+  {
+    name: 'mail:status',
+    args: [],
+    options: { json: { type: 'boolean' } },
+    description: 'Show the e-mail queue: waiting, due now, the oldest due, sent in the last hour, given up in the last day.',
+    example: 'mail:status',
+    run: async ({ options, openDb }) => {
+      const stats = await mailQueueStats(await openDb(), Date.now());
+      if (options.json) return toTerminalJson(stats);
+      return [
+        `queued: ${stats.queued} (due now: ${stats.due}, the oldest due waited ${stats.oldestDueSeconds} s)`,
+        `sent in the last hour: ${stats.sentLastHour}`,
+        `in the last day, failed: ${stats.failedLastDay}, expired unsent: ${stats.expiredLastDay}`,
+      ].join('\n');
     },
   },
   {

@@ -9,7 +9,6 @@ import {
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import type { Mailer } from '../mail/mailer';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
 import { type WinnerCandidate, formatDeadline, notifyWinners, previewWinners } from './winners';
@@ -28,10 +27,11 @@ function toWinner(c: WinnerCandidate, timeZone: string): Winner {
     notifiedAt: seconds(c.notifiedAt),
     notifiedBy: c.notifiedBy,
     deadline: c.deadline ? formatDeadline(c.deadline, timeZone) : null,
+    queued: c.queued,
   };
 }
 
-export function winnerRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyncZod {
+export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/console/winners',
@@ -49,7 +49,7 @@ export function winnerRoutes(ctx: AppContext, mailer: Mailer): FastifyPluginAsyn
       async (request) => {
         const { email } = await requireOperator(request);
         const campaign = await ctx.campaign.get();
-        const results = await notifyWinners(ctx.db, mailer, {
+        const results = await notifyWinners(ctx.db, ctx.mail, {
           ...request.body,
           actor: email,
           now: () => new Date(ctx.now()),

@@ -1,13 +1,16 @@
 // Notifying winners (decision 022): the e-mail goes out over a real SMTP server with the terms' reply deadline
 // in the campaign's time zone, is recorded per visitor, audited, and not sent twice unless asked.
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildTestApp, call } from '../../test/auth';
 import { createOperator } from '../../test/console';
 import { type TestUser, createUser, getTestContext } from '../../test/helpers';
 import { type TestSmtp, startSmtp } from '../../test/smtp';
 import { auditLog, winnerNotices } from '../db/schema';
 import { formatDeadline, replyDeadline } from './winners';
+
+/** Waits for a condition the worker brings about; generous, for a loaded machine. */
+const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
 
 let smtp: TestSmtp;
 let app: App;
@@ -57,6 +60,7 @@ describe('POST /api/console/winners/notify', () => {
         notifiedAt: null,
         notifiedBy: null,
         deadline: null,
+        queued: false,
       },
     ]);
 
@@ -82,6 +86,8 @@ describe('POST /api/console/winners/notify', () => {
     expect(mail.parsed.text).toContain('passport number');
     expect(mail.parsed.replyTo?.text).toBe('ops@example.com');
 
+    // Queued until the worker has handed it to the SMTP server; then the notice says when.
+    await until(async () => expect((await noticesOf(winner))[0]?.notifiedAt).toBeInstanceOf(Date));
     const [notice] = await noticesOf(winner);
     expect(notice).toMatchObject({
       notifiedBy: admin.email,
@@ -142,26 +148,41 @@ describe('POST /api/console/winners/notify', () => {
     expect([mailsTo(low).length, mailsTo(high).length]).toEqual([1, 1]);
   });
 
-  it('records nothing when the e-mail cannot be sent, so the visitor can be notified later', async () => {
-    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  it('queues the e-mail while SMTP is down, and frees the visitor when the queue gives it up', async () => {
+    const channel = `winners-${Date.now()}-${Math.random()}`;
+    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' }, { mailChannel: channel });
+    // The same queue a day later, when the e-mail's life (a day) is over.
+    const dayLater = await buildTestApp({ SMTP_URL: smtp.url }, { mailChannel: channel, now: () => Date.now() + 25 * 3_600_000 });
     try {
       const admin = await createOperator('admin');
       const visitor = await createUser({ ducks: 2 });
-      const failed = await call(broken, 'POST', '/api/console/winners/notify', {
+      const queued = await call(broken, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
         body: { userIds: [visitor.id] },
       });
-      expect(failed.body.results).toEqual([
-        expect.objectContaining({ outcome: 'failed', message: 'The e-mail could not be sent. Try again later.' }),
+      expect(queued.body.results).toEqual([expect.objectContaining({ outcome: 'notified', notifiedAt: null, queued: true })]);
+      expect(await noticesOf(visitor)).toEqual([expect.objectContaining({ notifiedAt: null })]);
+      // While queued, a second request does not e-mail the visitor again.
+      const twice = await call(broken, 'POST', '/api/console/winners/notify', {
+        cookie: admin.cookie,
+        body: { userIds: [visitor.id] },
+      });
+      expect(twice.body.results).toEqual([
+        expect.objectContaining({ outcome: 'skipped', message: 'An e-mail to this visitor is on its way.' }),
       ]);
-      expect(await noticesOf(visitor)).toEqual([]);
+      // Given up: no notice (no deadline runs), nothing sent, and the visitor can be notified later.
+      await call(dayLater, 'GET', '/readyz');
+      await until(async () => expect(await noticesOf(visitor)).toEqual([]));
+      expect(mailsTo(visitor)).toEqual([]);
       const later = await call(app, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
         body: { userIds: [visitor.id] },
       });
       expect(later.body.results).toEqual([expect.objectContaining({ outcome: 'notified' })]);
+      await smtp.waitFor(visitor.email);
     } finally {
       await broken.close();
+      await dayLater.close();
     }
   });
 

@@ -3,13 +3,11 @@
 // in the campaign's time zone), and a row in winner_notices, so a second call does not e-mail them again
 // unless asked to (`resend`).
 //
-// An e-mail is never sent inside a database transaction (on PGlite a transaction holds the whole database):
-// 1. under a lock, each visitor not yet notified gets a notice row without `notifiedAt` (it holds the
-//    visitor: a second call meanwhile skips them);
-// 2. the e-mail is sent;
-// 3. the row gets `notifiedAt`, and the audit row is written, in one transaction; a failed e-mail deletes its
-//    row instead, so the visitor can be notified again and no deadline runs against an e-mail never sent.
-// A row left without `notifiedAt` by a crash holds its visitor for IN_FLIGHT_MS only.
+// The e-mails go through the mail queue (mail/queue.ts, decision 025): under a lock, in one transaction, each
+// visitor to notify gets a notice row without `notifiedAt` (queued: a second call meanwhile skips them), the
+// e-mail is queued with the notice's Message-ID, and the audit row is written. The worker sends it and sets
+// `notifiedAt` (sent); an e-mail the worker gives up on (a day of failures) deletes its notice, so the visitor
+// can be notified again and no deadline runs against an e-mail never sent.
 import { randomUUID } from 'node:crypto';
 import { WINNERS_MAX } from '@quackquest/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -20,10 +18,8 @@ import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { rankedVisitors } from '../exports/exports';
-import type { Mailer } from '../mail/mailer';
+import { type MailHooks, type MailQueueHandle, OTHER_MAIL_LIFE_MS, enqueueMail } from '../mail/queue';
 
-/** How long a notice whose e-mail is on its way holds its visitor. */
-const IN_FLIGHT_MS = 10 * 60 * 1000;
 /** Serialises step 1 of notifying: an arbitrary constant key for pg_advisory_xact_lock. */
 const WINNERS_LOCK = 0x77696e;
 
@@ -45,6 +41,8 @@ export interface WinnerCandidate {
   notifiedAt: Date | null;
   notifiedBy: string | null;
   deadline: Date | null;
+  /** A notice whose e-mail is still in the mail queue. */
+  queued: boolean;
 }
 
 interface CandidateRow {
@@ -57,6 +55,7 @@ interface CandidateRow {
   notified_at: Date | string | null;
   notified_by: string | null;
   deadline: Date | string | null;
+  queued: boolean;
 }
 
 const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
@@ -72,7 +71,8 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
   const rows = await queryRows<CandidateRow>(
     db,
     sql`
-    select ranked.*, n.notified_at, n.notified_by, n.deadline
+    select ranked.*, n.notified_at, n.notified_by, n.deadline,
+      exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued
     from ${chosen}
     left join lateral (
       select notified_at, notified_by, deadline from ${winnerNotices}
@@ -96,6 +96,7 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
       notifiedAt: date(row.notified_at),
       notifiedBy: row.notified_by,
       deadline: date(row.deadline),
+      queued: Boolean(row.queued),
     };
   });
 }
@@ -149,9 +150,11 @@ export interface NoticeOutcome {
   deadline: Date | null;
   notifiedAt: Date | null;
   notifiedBy: string | null;
+  /** Its e-mail is in the mail queue (always, when 'notified'). */
+  queued: boolean;
 }
 
-export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptions): Promise<NoticeOutcome[]> {
+export async function notifyWinners(db: Db, mail: MailQueueHandle, options: NotifyOptions): Promise<NoticeOutcome[]> {
   const { campaign } = options;
   const days = campaign.info.winnerReplyDays;
   if (days === undefined) {
@@ -161,12 +164,11 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
   const startedAt = options.now();
   const deadline = replyDeadline(startedAt, days, timeZone);
 
-  // 1. Hold each visitor to notify with a notice row, under a lock: two admins at once e-mail nobody twice.
-  const { held, outcomes } = await db.transaction(async (tx) => {
+  // Under a lock, so two admins at once e-mail nobody twice: a notice row, its queued e-mail and the audit row.
+  const outcomes = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WINNERS_LOCK})`);
     const candidates = await previewWinners(tx, options);
     const outcomes: NoticeOutcome[] = [];
-    const held: { candidate: WinnerCandidate; noticeId: number; mailId: string }[] = [];
     for (const candidate of candidates) {
       const [last] = await tx
         .select()
@@ -174,7 +176,8 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
         .where(eq(winnerNotices.userId, candidate.userId))
         .orderBy(desc(winnerNotices.id))
         .limit(1);
-      const inFlight = last && !last.notifiedAt && startedAt.getTime() - last.requestedAt.getTime() < IN_FLIGHT_MS;
+      // A notice without notifiedAt is queued: a given-up e-mail deletes its notice.
+      const inFlight = last && !last.notifiedAt;
       const notified = last?.notifiedAt;
       if (inFlight || (notified && !options.resend)) {
         outcomes.push({
@@ -186,53 +189,31 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
           deadline: last.deadline,
           notifiedAt: last.notifiedAt,
           notifiedBy: last.notifiedBy,
+          queued: !!inFlight,
         });
         continue;
       }
       const mailId = `${randomUUID()}@quackquest`;
-      const [row] = await tx
-        .insert(winnerNotices)
-        .values({
-          userId: candidate.userId,
-          requestedAt: startedAt,
-          notifiedBy: options.actor,
-          deadline,
-          mailId,
-          rank: Number.parseInt(candidate.rank, 10),
-          ducks: candidate.ducks,
-        })
-        .returning({ id: winnerNotices.id });
-      held.push({ candidate, noticeId: row!.id, mailId });
-      outcomes.push({
-        ...outcomeOf(candidate),
-        outcome: 'notified',
-        message: null,
-        deadline,
-        notifiedAt: null,
+      await tx.insert(winnerNotices).values({
+        userId: candidate.userId,
+        requestedAt: startedAt,
         notifiedBy: options.actor,
+        deadline,
+        mailId,
+        rank: Number.parseInt(candidate.rank, 10),
+        ducks: candidate.ducks,
       });
-    }
-    return { held, outcomes };
-  });
-
-  // 2 and 3. E-mail each, then record it (or free the visitor again when the e-mail failed).
-  for (const { candidate, noticeId, mailId } of held) {
-    const outcome = outcomes.find((o) => o.userId === candidate.userId)!;
-    try {
-      await mailer.send({ ...winnerMail(candidate, deadline, campaign), messageId: mailId });
-    } catch {
-      await db.delete(winnerNotices).where(and(eq(winnerNotices.id, noticeId), sql`${winnerNotices.notifiedAt} is null`));
-      Object.assign(outcome, {
-        outcome: 'failed',
-        message: 'The e-mail could not be sent. Try again later.',
-        deadline: null,
-        notifiedBy: null,
-      });
-      continue;
-    }
-    const notifiedAt = options.now();
-    await db.transaction(async (tx) => {
-      await tx.update(winnerNotices).set({ notifiedAt }).where(eq(winnerNotices.id, noticeId));
+      await enqueueMail(
+        tx,
+        mail,
+        {
+          ...winnerMail(candidate, deadline, campaign),
+          kind: 'winner_notice',
+          messageId: mailId,
+          expiresAt: new Date(startedAt.getTime() + OTHER_MAIL_LIFE_MS),
+        },
+        startedAt,
+      );
       await recordAudit(tx, {
         actor: options.actor,
         action: 'winners.notify',
@@ -244,12 +225,23 @@ export async function notifyWinners(db: Db, mailer: Mailer, options: NotifyOptio
           deadline: deadline.toISOString(),
           mailId,
           resend: !!candidate.notifiedAt,
+          queued: true,
         },
-        at: notifiedAt,
+        at: startedAt,
       });
-    });
-    outcome.notifiedAt = notifiedAt;
-  }
+      outcomes.push({
+        ...outcomeOf(candidate),
+        outcome: 'notified',
+        message: null,
+        deadline,
+        notifiedAt: null,
+        notifiedBy: options.actor,
+        queued: true,
+      });
+    }
+    return outcomes;
+  });
+  mail.nudge();
   return outcomes;
 }
 
@@ -276,8 +268,18 @@ function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: Active
     subject: `You are a ${info.name} winner: please reply by ${by}`,
     text: paragraphs.join('\n\n'),
     html: paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n'),
-    link: '',
-    code: '',
     ...(info.operatorEmails[0] ? { replyTo: info.operatorEmails[0] } : {}),
   };
 }
+
+/** The worker's news for the notice: sent (notifiedAt is the moment the SMTP server took it), or given up. */
+export const winnerNoticeHooks: MailHooks = {
+  async sent(tx, row, at) {
+    if (!row.messageId) return;
+    await tx.update(winnerNotices).set({ notifiedAt: at }).where(eq(winnerNotices.mailId, row.messageId));
+  },
+  async gaveUp(tx, row) {
+    if (!row.messageId) return;
+    await tx.delete(winnerNotices).where(and(eq(winnerNotices.mailId, row.messageId), sql`${winnerNotices.notifiedAt} is null`));
+  },
+};

@@ -1,25 +1,23 @@
-// What the auth handlers share: the app context, the mailer, the Google client and the ID-token signer.
+// What the auth handlers share: the app context, the Google client and the ID-token signer.
 import { authMessages, describeIssue } from '@quackquest/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { invalid } from '../../domain/errors';
-import type { Mailer } from '../../mail/mailer';
 import { createIdTokens, type IdTokens } from '../id-token';
 import { createOidc, type Oidc } from '../oidc';
 
 export interface AuthDeps {
   ctx: AppContext;
-  mailer: Mailer;
   oidc: Oidc;
   idTokens: IdTokens;
   /** Cookies are `Secure` when the app is served over https. */
   secureCookies: boolean;
 }
 
-export function createAuthDeps(ctx: AppContext, mailer: Mailer): AuthDeps {
+export function createAuthDeps(ctx: AppContext): AuthDeps {
   const oidc = createOidc(ctx.env);
   const idTokens = createIdTokens({ secret: ctx.secret, issuer: ctx.env.PUBLIC_URL });
-  return { ctx, mailer, oidc, idTokens, secureCookies: ctx.env.PUBLIC_URL.startsWith('https:') };
+  return { ctx, oidc, idTokens, secureCookies: ctx.env.PUBLIC_URL.startsWith('https:') };
 }
 
 /** Validates with the schema's own words, so a bypassed form still gets the spec's messages; a failure the

@@ -12,12 +12,10 @@ export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: F
   // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
   const signup = body.returnTo === '/signup' ? body.signup : undefined;
   try {
-    await sendEmailLink(auth.ctx, auth.mailer, body.email, body.returnTo, request.ip, signup);
+    await sendEmailLink(auth.ctx, body.email, body.returnTo, request.ip, signup);
   } catch (error) {
-    // The shared limits are the operator's to tune (decision 015). The global ceiling's 503 is logged
-    // as an error by http/errors.ts; a minute later is worth a try.
+    // The per-IP limit is the operator's to tune for a ship (decision 015).
     const limit = error instanceof DomainError ? error.cause : undefined;
-    if (limit === 'SIGNIN_MAIL_PER_MINUTE') void reply.header('retry-after', '60');
     if (limit === 'SIGNIN_LINKS_PER_IP') request.log.warn({ ip: request.ip, limit }, 'sign-in e-mails refused for this IP');
     throw error;
   }

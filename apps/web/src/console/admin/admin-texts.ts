@@ -16,6 +16,7 @@ export const exportsTexts = {
   tied: 'tied',
   notifiedOn: (at: string, by: string) => `Already notified ${at} by ${by}`,
   replyBy: (deadline: string) => `reply by ${deadline}`,
+  queued: 'E-mail on its way',
   resend: 'Send again to visitors already notified',
   send: (n: number) => (n === 1 ? 'E-mail 1 winner' : `E-mail ${n} winners`),
   nobody: 'Everyone listed was already notified.',
@@ -25,8 +26,8 @@ export const exportsTexts = {
   cancel: 'Cancel',
   sending: 'Sending...',
   sendFailed: 'The e-mails could not be sent.',
-  outcome: { notified: 'E-mailed', skipped: 'Not e-mailed', failed: 'Failed' },
-  done: (sent: number) => (sent === 1 ? '1 e-mail sent.' : `${sent} e-mails sent.`),
+  outcome: { notified: 'Queued', skipped: 'Not e-mailed', failed: 'Failed' },
+  done: (sent: number) => (sent === 1 ? '1 e-mail on its way.' : `${sent} e-mails on their way.`),
 } as const;
 
 export const operatorsTexts = {

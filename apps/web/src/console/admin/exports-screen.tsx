@@ -22,7 +22,8 @@ export default function ExportsScreen() {
 
   const count = Number(top);
   const valid = Number.isInteger(count) && count >= 1 && count <= WINNERS_MAX;
-  const toSend = winners?.filter((w) => resend || w.notifiedAt === null).length ?? 0;
+  // A queued e-mail is not sent twice, even with `resend` (the server skips it).
+  const toSend = winners?.filter((w) => !w.queued && (resend || w.notifiedAt === null)).length ?? 0;
 
   const preview = async () => {
     if (!valid) return setError(t.topInvalid(WINNERS_MAX));
@@ -172,14 +173,15 @@ export default function ExportsScreen() {
 function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | undefined }) {
   const tied = w.rank.endsWith('=');
   return (
-    <li className="admin-row" data-notified={w.notifiedAt !== null}>
+    <li className="admin-row" data-notified={w.notifiedAt !== null || w.queued}>
       <span className="admin-row__rank" aria-label={`Rank ${w.rank.replace('=', '')}${tied ? `, ${t.tied}` : ''}`}>
         {w.rank}
       </span>
       <span className="admin-row__main">
         <strong>{w.name}</strong> <span className="admin-row__sub">{w.email}</span>
         <span className="admin-row__sub">{t.ducks(w.ducks)}</span>
-        {w.notifiedAt !== null && (
+        {w.queued && <span className="admin-badge">{t.queued}</span>}
+        {!w.queued && w.notifiedAt !== null && (
           <span className="admin-badge">
             {t.notifiedOn(formatTime(w.notifiedAt), w.notifiedBy ?? '')}
             {w.deadline ? `, ${t.replyBy(w.deadline)}` : ''}

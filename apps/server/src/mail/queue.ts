@@ -1,0 +1,364 @@
+// E-mail outside the request (decision 025). A request writes a mail_queue row, in its own transaction; the worker
+// of each server process claims due rows (FOR UPDATE SKIP LOCKED, so instances on one PostgreSQL never take the
+// same row), sends them, and marks them sent. A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
+// 30 min until the row expires. At most SIGNIN_MAIL_PER_MINUTE e-mails leave per minute from all instances
+// together: the surplus waits in the queue. A sign-in e-mail's body holds a live link and code: it is sealed with
+// a key derived from SESSION_SECRET while queued and blanked once sent, expired or failed.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { mailQueue } from '../db/schema';
+import type { Mailer } from './mailer';
+
+export type MailKind = 'sign_in' | 'winner_notice';
+export type MailRow = typeof mailQueue.$inferSelect;
+
+export interface QueuedMail {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Not sent after this: a sign-in link's end of life; a day for other e-mail. */
+  expiresAt: Date;
+  messageId?: string;
+  replyTo?: string;
+}
+
+/** What a request needs to queue an e-mail: the channel its workers serve, the secret, a nudge for the worker. */
+export interface MailQueueHandle {
+  channel: string;
+  secret: string;
+  /** Asks this process's worker to look at the queue now instead of at its next poll. */
+  nudge(): void;
+}
+
+/** Retry delays after the 1st, 2nd, ... failed attempt; the last repeats until the row expires. */
+const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
+/** How long a claimed row is a worker's: longer than a send can take (the transport's timeouts add to 50 s). */
+export const CLAIM_MS = 2 * 60_000;
+/** Other e-mail is given up after a day. */
+export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
+const RATE_WINDOW_MS = 60_000;
+const BATCH = 20;
+const CONCURRENCY = 4;
+const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+
+// Sealing: AES-256-GCM with a key derived from the server secret, so a database dump alone shows no live link.
+const sealKey = (secret: string) => createHmac('sha256', secret).update('mail-queue-seal').digest();
+
+function seal(secret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+}
+
+function unseal(secret: string, sealed: string): string {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed mail body');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), Buffer.from(iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** Writes the e-mail to the queue (call it in the transaction that decides to send it); nudge after commit. */
+export async function enqueueMail(tx: DbOrTx, handle: Pick<MailQueueHandle, 'channel' | 'secret'>, mail: QueuedMail, now: Date) {
+  const sealed = mail.kind === 'sign_in';
+  const [row] = await tx
+    .insert(mailQueue)
+    .values({
+      kind: mail.kind,
+      channel: handle.channel,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: sealed ? seal(handle.secret, mail.text) : mail.text,
+      html: sealed ? seal(handle.secret, mail.html) : mail.html,
+      sealed,
+      messageId: mail.messageId ?? null,
+      replyTo: mail.replyTo ?? null,
+      createdAt: now,
+      expiresAt: mail.expiresAt,
+      nextAttemptAt: now,
+    })
+    .returning({ id: mailQueue.id });
+  return row!.id;
+}
+
+/** What happens with the sender's own record when its e-mail is sent, or given up (expired or failed). */
+export interface MailHooks {
+  sent?(tx: Tx, row: MailRow, at: Date): Promise<void>;
+  gaveUp?(tx: Tx, row: MailRow): Promise<void>;
+}
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export interface MailWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  channel: string;
+  /** SIGNIN_MAIL_PER_MINUTE: e-mails per minute from all instances together. */
+  perMinute: number;
+  now: () => number;
+  log: Log;
+  /** How often the queue is looked at without a nudge. */
+  pollMs?: number;
+  hooks?: Partial<Record<MailKind, MailHooks>>;
+}
+
+export interface MailWorker {
+  nudge(): void;
+  /** Sends what is due now (the dev outbox calls it, so a test reads the e-mail its request queued). */
+  flush(): Promise<void>;
+  /** Stops polling and waits (at most `graceMs`) for the sends in flight; an abandoned row is retried later. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { channel, log } = options;
+  const pollMs = options.pollMs ?? 500;
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let again = false;
+  let lastPrune = 0;
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delay);
+    timer.unref();
+  };
+
+  const runRound = (): Promise<number> => {
+    running ??= round(options, () => {
+      if (options.now() - lastPrune < 10 * 60_000) return false;
+      lastPrune = options.now();
+      return true;
+    })
+      .catch((error: unknown) => {
+        log.error({ err: error, channel }, 'mail queue round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const tick = async () => {
+    again = false;
+    const sent = await runRound();
+    // A full batch or a nudge during the round: look again at once.
+    schedule(again || sent >= BATCH ? 0 : pollMs);
+  };
+
+  schedule(0);
+  return {
+    nudge() {
+      if (running) again = true;
+      else schedule(0);
+    },
+    async flush() {
+      if (running) await running;
+      for (let i = 0; i < 100 && !stopped; i += 1) {
+        if ((await runRound()) === 0) break;
+      }
+    },
+    async stop(graceMs = 5000) {
+      stopped = true;
+      clearTimeout(timer);
+      if (!running) return;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, graceMs)))]);
+      clearTimeout(wait);
+    },
+  };
+}
+
+/** One look at the queue: give up expired rows, claim what the rate allows, send it. Returns the rows claimed. */
+async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promise<number> {
+  const { db, channel } = options;
+  const now = new Date(options.now());
+  await giveUpExpired(options, now);
+  if (pruneNow()) {
+    await db
+      .delete(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.channel, channel),
+          sql`${mailQueue.state} <> 'queued'`,
+          lte(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
+        ),
+      );
+  }
+  const claimed = await claim(options, now);
+  for (let i = 0; i < claimed.length; i += CONCURRENCY) {
+    await Promise.all(claimed.slice(i, i + CONCURRENCY).map((row) => deliver(options, row)));
+  }
+  return claimed.length;
+}
+
+/** Rows past their life unsent: a sign-in e-mail is 'expired' (its link is dead), other e-mail 'failed'. */
+async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<void> {
+  const { db, channel, hooks } = options;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(mailQueue)
+      .set({
+        state: sql`case when ${mailQueue.kind} = 'sign_in' then 'expired' else 'failed' end`,
+        text: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.text} end`,
+        html: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.html} end`,
+        lockedUntil: null,
+      })
+      .where(
+        and(
+          eq(mailQueue.channel, channel),
+          eq(mailQueue.state, 'queued'),
+          lte(mailQueue.expiresAt, now),
+          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
+        ),
+      )
+      .returning();
+    for (const row of rows) {
+      await hooks?.[row.kind as MailKind]?.gaveUp?.(tx, row);
+      options.log.warn(
+        { mailId: row.id, kind: row.kind, state: row.state, attempts: row.attempts, lastError: row.lastError },
+        'e-mail given up',
+      );
+    }
+  });
+}
+
+/**
+ * Claims due rows within the rate: under an advisory lock per channel (claims from all instances take turns, for
+ * a few milliseconds), the e-mails sent in the last minute plus those being sent are counted, and at most the rest
+ * of SIGNIN_MAIL_PER_MINUTE is claimed. SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
+ */
+async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> {
+  const { db, channel } = options;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
+    // Two counts, each on its own index: sent in the last minute, and claimed (being sent) now.
+    const [sent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS))));
+    const [sending] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now)));
+    const room = Math.min(BATCH, options.perMinute - Number(sent?.n ?? 0) - Number(sending?.n ?? 0));
+    if (room <= 0) return [];
+    const due = await tx
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.channel, channel),
+          eq(mailQueue.state, 'queued'),
+          lte(mailQueue.nextAttemptAt, now),
+          gt(mailQueue.expiresAt, now),
+          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+      .limit(room)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailQueue)
+      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
+      .where(
+        inArray(
+          mailQueue.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> {
+  const { db, secret, hooks, log } = options;
+  try {
+    await options.mailer.send({
+      to: row.recipient,
+      subject: row.subject,
+      text: row.sealed ? unseal(secret, row.text) : row.text,
+      html: row.sealed ? unseal(secret, row.html) : row.html,
+      ...(row.messageId ? { messageId: row.messageId } : {}),
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    });
+  } catch (error) {
+    const at = options.now();
+    const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1]!;
+    // The transport's message names the server and its answer, never the e-mail's body.
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    await db
+      .update(mailQueue)
+      .set({ lockedUntil: null, nextAttemptAt: new Date(at + delay), lastError: reason })
+      .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')));
+    log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, reason }, 'e-mail not sent; will retry');
+    return;
+  }
+  const sentAt = new Date(options.now());
+  await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(mailQueue)
+      .set({
+        state: 'sent',
+        sentAt,
+        lockedUntil: null,
+        lastError: null,
+        ...(row.sealed ? { text: '', html: '' } : {}),
+      })
+      .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')))
+      .returning();
+    if (done) await hooks?.[row.kind as MailKind]?.sent?.(tx, done, sentAt);
+  });
+}
+
+export interface MailQueueStats {
+  queued: number;
+  due: number;
+  oldestDueSeconds: number;
+  sentLastHour: number;
+  failedLastDay: number;
+  expiredLastDay: number;
+}
+
+/** For /metrics and `ops mail:status`: the queue of every channel. */
+export async function mailQueueStats(db: DbOrTx, nowMs: number): Promise<MailQueueStats> {
+  const now = sql`${new Date(nowMs).toISOString()}::timestamptz`;
+  const hourAgo = sql`${new Date(nowMs - 3_600_000).toISOString()}::timestamptz`;
+  const dayAgo = new Date(nowMs - 86_400_000);
+  const dayAgoSql = sql`${dayAgo.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${mailQueue.state} = 'queued')::int`,
+      due: sql<number>`count(*) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})::int`,
+      oldestDue: sql<
+        Date | string | null
+      >`min(${mailQueue.nextAttemptAt}) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})`,
+      sentLastHour: sql<number>`count(*) filter (where ${mailQueue.sentAt} > ${hourAgo})::int`,
+      failedLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'failed' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,
+      expiredLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'expired' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,
+    })
+    .from(mailQueue)
+    .where(or(eq(mailQueue.state, 'queued'), gt(mailQueue.createdAt, dayAgo)));
+  const oldest = row?.oldestDue ? new Date(row.oldestDue).getTime() : nowMs;
+  return {
+    queued: Number(row?.queued ?? 0),
+    due: Number(row?.due ?? 0),
+    oldestDueSeconds: Math.max(0, Math.round((nowMs - oldest) / 1000)),
+    sentLastHour: Number(row?.sentLastHour ?? 0),
+    failedLastDay: Number(row?.failedLastDay ?? 0),
+    expiredLastDay: Number(row?.expiredLastDay ?? 0),
+  };
+}
