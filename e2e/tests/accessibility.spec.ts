@@ -134,7 +134,14 @@ const signedInScreens: { path: string; ready: (page: Page) => Promise<void> }[] 
   { path: '/checkpoint?id=day-03-name-that-duck', ready: ready.checkpoint('Name That Duck') },
   { path: '/checkpoint?id=day-04-deck-selfie', ready: ready.checkpoint('Deck Selfie') },
   { path: '/congrats', ready: (page) => expect(page.getByRole('heading', { name: 'CHECKPOINT COMPLETED' })).toBeVisible() },
-  { path: '/spin', ready: (page) => expect(page.getByRole('button', { name: 'SPIN' })).toBeEnabled() },
+  {
+    // A new visitor has no spin: the screen settles on SPIN disabled with its reason (decision 023).
+    path: '/spin',
+    ready: async (page) => {
+      await expect(page.getByText('No spins left. Complete a checkpoint to earn a spin.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'SPIN' })).toBeDisabled();
+    },
+  },
   {
     path: '/leaderboard',
     ready: async (page) => {
