@@ -8,6 +8,7 @@ import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
+import { readReviewBacklog } from './dashboard/dashboard';
 import { dashboardRoutes } from './dashboard/routes';
 import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
@@ -28,7 +29,6 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { type MailWorker, mailQueueStats, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
-import { reviewBacklog } from './reviews/review';
 import { participantRoutes } from './participants/routes';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
@@ -133,7 +133,11 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('drain', drain);
   registerMetrics(app, env.METRICS_TOKEN, {
     ...(database.poolStats ? { pool: database.poolStats } : {}),
-    reviewBacklog: () => reviewBacklog(database.db, ctx.now()),
+    reviewBacklog: async () => {
+      const { pending, oldestPendingAt } = await readReviewBacklog(database.db);
+      const oldestSeconds = oldestPendingAt === null ? 0 : Math.max(0, Math.floor(ctx.now() / 1000) - oldestPendingAt);
+      return { pending, oldestSeconds };
+    },
     mailQueue: () => mailQueueStats(database.db, ctx.now()),
   });
   await app.register(authRoutes(ctx, mailer, mailWorker));

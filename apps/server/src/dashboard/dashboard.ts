@@ -123,10 +123,19 @@ export async function readCompletions(
   return { at: now, checkpoints: rows.map((c) => ({ checkpointId: c.slug, title: c.title, completions: n(c.completions) })) };
 }
 
+/** Answers waiting for a reviewer and when the oldest was sent: the pending-review index only. */
+const pendingReviews = sql`select count(*) as pending, min(created_at) as oldest from attempts where review = 'pending'`;
+
+/** The review backlog, for the dashboard and the metrics (http/metrics.ts); `oldestPendingAt` in Unix seconds. */
+export async function readReviewBacklog(db: Db): Promise<{ pending: number; oldestPendingAt: number | null }> {
+  const [row] = await queryRows<{ pending: Count; oldest: Date | string | null }>(db, pendingReviews);
+  return { pending: n(row?.pending ?? 0), oldestPendingAt: seconds(row?.oldest ?? null) };
+}
+
 /** The statements of the crew half: the pending-review index, the rewards, and the claims (at most the stock). */
 export function crewQueries(campaignId: string, today: Date) {
   return {
-    reviews: sql`select count(*) as pending, min(created_at) as oldest from attempts where review = 'pending'`,
+    reviews: pendingReviews,
     rewards: sql`
       select r.item, r.stock, coalesce(c.claimed, 0) as claimed, coalesce(c.redeemed, 0) as redeemed
       from rewards r
@@ -144,11 +153,10 @@ export function crewQueries(campaignId: string, today: Date) {
 
 export async function readCrewNumbers(db: Db, campaignId: string, today: Date): Promise<CrewNumbers> {
   const q = crewQueries(campaignId, today);
-  const [reviews] = await queryRows<{ pending: Count; oldest: Date | string | null }>(db, q.reviews);
   const rewards = await queryRows<{ item: string; stock: number; claimed: Count; redeemed: Count }>(db, q.rewards);
   const [claims] = await queryRows<{ total: Count; today: Count; redeemed: Count; redeemed_today: Count }>(db, q.claims);
   return {
-    reviews: { pending: n(reviews?.pending ?? 0), oldestPendingAt: seconds(reviews?.oldest ?? null) },
+    reviews: await readReviewBacklog(db),
     rewards: rewards.map((r) => ({ item: r.item, stockLeft: r.stock, claimed: n(r.claimed), redeemed: n(r.redeemed) })),
     claims: { total: n(claims?.total ?? 0), today: n(claims?.today ?? 0) },
     redemptions: { total: n(claims?.redeemed ?? 0), today: n(claims?.redeemed_today ?? 0) },

@@ -99,16 +99,6 @@ export async function findPhoto(db: Db, attemptId: number): Promise<{ key: strin
 }
 
 /** Where uploaded photos are kept: the server's storage settings (see uploads/storage.ts). */
-/** Answers waiting for a reviewer and the age of the oldest, in seconds (0 when none); one index scan. */
-export async function reviewBacklog(db: Db, now: number): Promise<{ pending: number; oldestSeconds: number }> {
-  const [row] = await db
-    .select({ pending: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${attempts.createdAt})` })
-    .from(attempts)
-    .where(eq(attempts.review, 'pending'));
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
-  return { pending: row?.pending ?? 0, oldestSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now - oldest) / 1000)) };
-}
-
 export interface UploadsConfig {
   dataDir: string;
   s3Bucket?: string;

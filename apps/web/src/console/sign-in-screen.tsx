@@ -3,6 +3,7 @@
 import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { failureMessage } from '../lib/api-client';
+import { looksLikeEmail } from './email-shape';
 import { consoleTexts } from './console-texts';
 import type { ConsoleMe } from './console-types';
 import { sendConsoleLink, signInToConsole } from './sign-in-api';
@@ -12,7 +13,6 @@ interface SignInScreenProps {
   onSignedIn: (me: ConsoleMe) => void;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const codePattern = new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`);
 
 export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
@@ -34,7 +34,7 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
     }
   };
   const send = () => {
-    if (!emailPattern.test(email.trim())) return setError(consoleTexts.invalidEmail);
+    if (!looksLikeEmail(email)) return setError(consoleTexts.invalidEmail);
     void run(async () => {
       await sendConsoleLink(email);
       setSentTo(email.trim());

@@ -5,13 +5,13 @@ import type { OperatorRow } from '@quackquest/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
 import type { ConsoleMe, Role } from '../console-types';
+import { looksLikeEmail } from '../email-shape';
 import { roleLabels } from '../roles';
 import { fetchOperators, removeOperator, saveOperator } from './admin-api';
 import { operatorsTexts as t } from './admin-texts';
 import '../admin.css';
 
 const ROLES: Role[] = ['admin', 'reviewer', 'staff'];
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
   const [operators, setOperators] = useState<OperatorRow[] | null>(null);
@@ -77,7 +77,7 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!EMAIL_SHAPE.test(email.trim())) return setError(t.emptyEmail);
+            if (!looksLikeEmail(email)) return setError(t.emptyEmail);
             void save(email, role).then(() => setEmail(''));
           }}
         >
