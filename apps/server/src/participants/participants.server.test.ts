@@ -18,7 +18,7 @@ import {
   me,
   spin,
 } from '../../test/helpers';
-import { auditLog, emailLinks, sessions, users } from '../db/schema';
+import { auditLog, emailLinks, mailQueue, sessions, users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
 import { verifyInvariants } from '../ops/verify';
 import { SESSION_COOKIE, createSession } from '../session/session';
@@ -334,6 +334,15 @@ describe('erasure', () => {
     // No session, no sign-in link, and the old address no longer finds anyone.
     expect((await api('GET', '/api/me', user)).status).toBe(401);
     expect(await database.db.select().from(emailLinks).where(eq(emailLinks.email, user.email))).toEqual([]);
+    // The sign-in e-mail asked for above keeps neither the address nor its body, and is not sent if it was waiting.
+    expect(await database.db.select().from(mailQueue).where(eq(mailQueue.recipient, user.email))).toEqual([]);
+    const mails = await database.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.recipient, `erased-${user.id}@erased.invalid`));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) expect(mail).toMatchObject({ text: '', html: '' });
+    expect(mails.some((mail) => mail.state === 'queued')).toBe(false);
     expect(await search(admin, user.email)).toEqual([]);
     // Audited without the personal data.
     const audit = await lastAudit(`user:${user.id}`);

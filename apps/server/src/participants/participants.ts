@@ -3,12 +3,24 @@
 // 003), writes its audit row in the same transaction (decision 019), and names the visitor in the audit trail by
 // id, never by e-mail: the trail outlives an erasure.
 import { ERASE_CONFIRMATION, PARTICIPANT_SEARCH_MAX, consoleMessages } from '@quackquest/contract';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { forgetSession } from '../cache/sessions';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
-import { attempts, checkpoints, claims, emailLinks, ledger, rewards, sessions, uploads, users } from '../db/schema';
+import {
+  attempts,
+  checkpoints,
+  claims,
+  emailLinks,
+  ledger,
+  mailQueue,
+  rewards,
+  sessions,
+  uploads,
+  users,
+  winnerNotices,
+} from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
 import { rankIndexFor } from '../users/ranking';
@@ -239,6 +251,21 @@ export async function eraseParticipant(ctx: AppContext, userId: number, input: A
     const unused = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
     // Sign-in links keep the address and a sign-up link the form's details.
     await tx.delete(emailLinks).where(eq(emailLinks.email, user.email));
+    // E-mail still queued for the address is never sent (a winner notice not sent is withdrawn, as when the worker
+    // gives up); what was sent keeps neither the address nor the body.
+    const unsent = await tx
+      .update(mailQueue)
+      .set({ state: 'failed', lastError: 'Personal data erased.' })
+      .where(and(eq(mailQueue.recipient, user.email), eq(mailQueue.state, 'queued')))
+      .returning({ messageId: mailQueue.messageId });
+    const withdrawn = unsent.flatMap((mail) => (mail.messageId ? [mail.messageId] : []));
+    if (withdrawn.length > 0) {
+      await tx.delete(winnerNotices).where(and(inArray(winnerNotices.mailId, withdrawn), isNull(winnerNotices.notifiedAt)));
+    }
+    await tx
+      .update(mailQueue)
+      .set({ recipient: erasedEmail(userId), text: '', html: '' })
+      .where(eq(mailQueue.recipient, user.email));
     const ended = await endSessions(tx, userId);
     await recordAudit(tx, {
       actor: input.actor,
