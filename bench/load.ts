@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 
 export type LoadPlan =
   /** GET `path`, the cookie rotating over `cookies` (none when empty). */
-  | { kind: 'get'; path: string; cookies: string[] }
+  | { kind: 'get'; path: string; cookies: string[]; headers?: Record<string, string> }
   /** Per visitor: a valid scan of `checkpoints[j]` then a spin; each (visitor, checkpoint) pair is used once. */
   | { kind: 'attempt-spin'; cookies: string[]; checkpoints: { slug: string; qr: string }[] }
   /** POST /api/spin (or `path`), the cookie rotating over `cookies` (each entry is one unspent entitlement). */
@@ -100,7 +100,7 @@ function runOne(config: LoadConfig, tag: string): Promise<LoadResult> {
       {
         method: 'GET',
         path: plan.path,
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...cookieAt(plan.cookies, next++) } }),
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...plan.headers, ...cookieAt(plan.cookies, next++) } }),
         onResponse,
       },
     ];

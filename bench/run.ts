@@ -97,6 +97,8 @@ function parseOptions(argv: string[]): Options {
 }
 
 const outDir = path.join(benchDir, 'out');
+/** What Chromium sends: the reads measured "(br)" get the answer a phone gets. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 let lastLoad1 = 0;
 
 /** Runs autocannon in a child process (its own event loop and core) and returns its summary. */
@@ -370,6 +372,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `http://127.0.0.1:${address.port}`;
     const reads = ['/api/me', '/api/leaderboard', '/api/checkpoints'];
+    const compressedReads = ['/api/leaderboard', '/api/checkpoints'];
     let fixtures: WriteFixtures | undefined;
     let claimsUsed = 0;
     await warmUp(url, ['/bench/trivial', ...reads], seeded.cookies);
@@ -392,6 +395,11 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       const plans: [string, LoadPlan][] = [
         ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
         ...reads.map((read): [string, LoadPlan] => [`GET ${read}`, { kind: 'get', path: read, cookies: seeded.cookies }]),
+        // The same reads as a browser asks for them (decision 034): answers of 1 kB or more come back compressed.
+        ...compressedReads.map((read): [string, LoadPlan] => [
+          `GET ${read} (br)`,
+          { kind: 'get', path: read, cookies: seeded.cookies, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+        ]),
       ];
       const samples = new Map<string, Row[]>(plans.map(([name]) => [name, []]));
       for (let round = 0; round < options.rounds; round++) {

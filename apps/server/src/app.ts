@@ -15,6 +15,7 @@ import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
+import { registerCompression } from './http/compression';
 import { registerErrorHandlers } from './http/errors';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('ctx', ctx);
 
   await app.register(fastifyCookie, { secret: ctx.secret });
+  // Before every route and the static files, whose answers it compresses.
+  await registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/auth';
 import { addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
@@ -210,5 +211,63 @@ describe('GET /api/checkpoints for many visitors at once (their progress is read
     );
     const expected = visitors.map((_, i) => i % 2);
     expect(counts).toEqual([...expected, 401, ...expected]);
+  });
+});
+
+describe('answers compressed (decision 034)', () => {
+  /** The checkpoint list (over 1 kB with six more checkpoints), asked for with each Accept-Encoding given. */
+  const checkpointLists = async (...acceptEncodings: (string | undefined)[]) => {
+    const user = await createUser();
+    for (let i = 0; i < 6; i++) await addCheckpoint({ type: 'MCQ' });
+    const { app } = await getTestContext();
+    return Promise.all(
+      acceptEncodings.map((accept) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/checkpoints',
+          headers: { ...user.headers, ...(accept ? { 'accept-encoding': accept } : {}) },
+        }),
+      ),
+    );
+  };
+
+  it('sends a JSON answer over 1 kB as brotli to a browser that accepts it, and it reads the same', async () => {
+    const [plain, response] = await checkpointLists(undefined, 'gzip, deflate, br');
+    expect(plain!.headers['content-encoding']).toBeUndefined();
+    expect(plain!.rawPayload.length).toBeGreaterThan(1024);
+    expect(response!.statusCode).toBe(200);
+    expect(response!.headers['content-encoding']).toBe('br');
+    expect(response!.headers.vary).toMatch(/accept-encoding/i);
+    expect(response!.rawPayload.length).toBeLessThan(plain!.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(response!.rawPayload).toString('utf8'))).toEqual(plain!.json());
+  });
+
+  it('sends gzip to a client that only takes gzip', async () => {
+    const [response] = await checkpointLists('gzip');
+    expect(response!.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(response!.rawPayload).toString('utf8'))).toHaveProperty('data');
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const { app } = await getTestContext();
+    const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('never inflates a compressed request body: a gzipped right answer is refused and changes nothing', async () => {
+    const user = await createUser();
+    const quiz = await addCheckpoint({ type: 'MCQ' });
+    const { app } = await getTestContext();
+    const before = await me(user);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/checkpoints/${quiz.slug}/attempts`,
+      headers: { ...user.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(Buffer.from(JSON.stringify({ answer: 'b' }))),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await me(user)).toEqual(before);
+    expect(await attemptsOn(user, quiz.slug)).toBe(0);
   });
 });
