@@ -114,7 +114,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(fastifyCookie, { secret: ctx.secret });
   // Before every route and the static files, whose answers it compresses.
-  await registerCompression(app);
+  registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
