@@ -32,6 +32,8 @@ function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ c
 const COMMANDS = [
   'campaign:validate',
   'campaign:load',
+  'campaign:versions',
+  'campaign:restore',
   'review:list',
   'review:approve',
   'review:reject',
