@@ -86,14 +86,17 @@ export const COMMANDS: Command[] = [
     description:
       "Show what loading a pack changes, then load it (users, attempts, ducks and claims are kept); a load that leaves visitors' progress behind needs --rename or --confirm.",
     example: 'campaign:load campaigns/demo',
-    run: async ({ args, cwd, openDb, options }) =>
-      formatLoad(
+    run: async ({ args, cwd, openDb, options }) => {
+      // A mistyped --rename is told before the database is opened.
+      const renames = parseRenames((options.rename as string[] | undefined) ?? []);
+      return formatLoad(
         await loadCampaign(await openDb(), path.resolve(cwd, args[0]!), {
           confirm: options.confirm === true,
           dryRun: options['dry-run'] === true,
-          renames: parseRenames((options.rename as string[] | undefined) ?? []),
+          renames,
         }),
-      ),
+      );
+    },
   },
   {
     name: 'campaign:versions',
@@ -117,11 +120,12 @@ export const COMMANDS: Command[] = [
       const version = Number(args[0]);
       if (!Number.isSafeInteger(version) || version < 1)
         throw new UsageError(`"${args[0]}" is not a version number (campaign:versions lists them).`);
+      const renames = parseRenames((options.rename as string[] | undefined) ?? []);
       return formatLoad(
         await restoreCampaign(await openDb(), version, {
           confirm: options.confirm === true,
           dryRun: options['dry-run'] === true,
-          renames: parseRenames((options.rename as string[] | undefined) ?? []),
+          renames,
         }),
       );
     },
