@@ -14,13 +14,21 @@ export interface ActiveCampaign {
   };
   wheelWeights: Record<string, number>;
   sourceDir: string;
+  /** The stored version whose images are served; null for a campaign loaded before versions (decision 032). */
+  version: number | null;
 }
 
 /** The active campaign, read now (the CLI's way; the server reads it through the cache below). */
 export async function readActiveCampaign(db: Db): Promise<ActiveCampaign> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.active, true)).limit(1);
   if (!row) throw new DomainError('unavailable', 'No campaign is loaded yet.');
-  return { id: row.id, info: row.info as ActiveCampaign['info'], wheelWeights: row.wheelWeights, sourceDir: row.sourceDir };
+  return {
+    id: row.id,
+    info: row.info as ActiveCampaign['info'],
+    wheelWeights: row.wheelWeights,
+    sourceDir: row.sourceDir,
+    version: row.version,
+  };
 }
 
 /** `ttlMs` gives cache/settings.ts's campaignTtlMs; `now` is the app's clock. */

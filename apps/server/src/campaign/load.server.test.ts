@@ -75,7 +75,7 @@ async function checkpointList(user: Awaited<ReturnType<typeof createUser>>) {
 describe('reloading a campaign pack', () => {
   it('updates content and keeps users, attempts, ducks and claims; stock is what was loaded minus what was claimed', async () => {
     const first = { noteTitle: 'Name That Duck', beerStock: 5, withQuiz: true, withBeer: true };
-    expect(await load(first)).toEqual({ campaignId, checkpoints: 2, rewards: 2 });
+    expect(await load(first)).toMatchObject({ campaignId, checkpoints: 2, rewards: 2 });
     expect((await api('GET', '/api/campaign')).body).toMatchObject({ id: campaignId, name: 'Reload Test' });
 
     const user = await createUser({ ducks: 10 });

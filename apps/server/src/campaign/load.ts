@@ -1,15 +1,38 @@
 // Applies a validated pack to the database: content only. Users, attempts, ledger and claims are kept.
 // loaded_at is the database's clock, on the first load (its default) and on every reload alike.
 // A server start only seeds an empty database (seedPack); loading over a campaign is campaign:load's (decision 026).
+// Every load stores a version: the whole pack and its images (store.ts, decision 032).
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { campaigns, checkpoints, claims, rewards } from '../db/schema';
 import type { Pack } from './pack';
+import { type PackImage, readPackImages, storeVersion } from './store';
 
 export interface LoadSummary {
   campaignId: string;
   checkpoints: number;
   rewards: number;
+  /** The campaign_versions row this load stored. */
+  version: number;
+  contentHash: string;
+}
+
+/** Renamed ids, old → new: the row keeps its id, so every attempt, spin and claim on it stays with it. */
+export interface Renames {
+  checkpoints: Record<string, string>;
+  rewards: Record<string, string>;
+}
+
+export interface ApplyOptions {
+  /** Who loads: an operator's e-mail, 'cli' (the default) or 'CAMPAIGN' (a server start). */
+  loadedBy?: string;
+  /** Where the pack came from (default: its folder). */
+  source?: string;
+  /** The images to store (default: read from the pack's folder). */
+  images?: PackImage[];
+  renames?: Renames;
+  /** Runs under the loaders' lock before anything is written: throws to refuse the load (campaign:load's diff). */
+  check?: (tx: Tx) => Promise<void>;
 }
 
 /** What GET /api/campaign serves from the campaigns row, as the pack gives it. */
@@ -49,11 +72,13 @@ export function checkpointValues(c: Pack['checkpoints'][number]) {
   };
 }
 
-/** Loads the pack over whatever the database holds (campaign:load). */
-export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
+/** Loads the pack over whatever the database holds (campaign:load once its check passes). */
+export async function applyPack(db: Db, pack: Pack, options: ApplyOptions = {}): Promise<LoadSummary> {
+  const images = options.images ?? readPackImages(pack.contentDir);
   return db.transaction(async (tx) => {
     await lockCampaigns(tx);
-    return write(tx, pack);
+    await options.check?.(tx);
+    return write(tx, pack, { ...options, images });
   });
 }
 
@@ -63,10 +88,11 @@ export async function applyPack(db: Db, pack: Pack): Promise<LoadSummary> {
  * Returns undefined when a campaign was there already.
  */
 export async function seedPack(db: Db, pack: Pack): Promise<LoadSummary | undefined> {
+  const images = readPackImages(pack.contentDir);
   return db.transaction(async (tx) => {
     await lockCampaigns(tx);
     const [any] = await tx.select({ id: campaigns.id }).from(campaigns).limit(1);
-    return any ? undefined : write(tx, pack);
+    return any ? undefined : write(tx, pack, { images, loadedBy: 'CAMPAIGN' });
   });
 }
 
@@ -76,19 +102,33 @@ async function lockCampaigns(tx: Tx): Promise<void> {
 }
 const CAMPAIGN_LOCK = 26_026;
 
-async function write(tx: Tx, pack: Pack): Promise<LoadSummary> {
+async function write(tx: Tx, pack: Pack, options: ApplyOptions & { images: PackImage[] }): Promise<LoadSummary> {
   const { campaign } = pack;
   const info = campaignInfo(pack);
+  const sourceDir = options.source ?? pack.contentDir;
+  // A renamed id is the same row under its new name: its attempts, spins, claims and stock stay on it.
+  for (const [from, to] of Object.entries(options.renames?.checkpoints ?? {})) {
+    await tx
+      .update(checkpoints)
+      .set({ slug: to })
+      .where(and(eq(checkpoints.campaignId, campaign.id), eq(checkpoints.slug, from)));
+  }
+  for (const [from, to] of Object.entries(options.renames?.rewards ?? {})) {
+    await tx
+      .update(rewards)
+      .set({ item: to })
+      .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, from)));
+  }
   await tx
     .update(campaigns)
     .set({ active: false })
     .where(sql`${campaigns.id} <> ${campaign.id}`);
   await tx
     .insert(campaigns)
-    .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true })
+    .values({ id: campaign.id, info, wheelWeights: campaign.wheel.weights, sourceDir, active: true })
     .onConflictDoUpdate({
       target: campaigns.id,
-      set: { info, wheelWeights: campaign.wheel.weights, sourceDir: pack.contentDir, active: true, loadedAt: sql`now()` },
+      set: { info, wheelWeights: campaign.wheel.weights, sourceDir, active: true, loadedAt: sql`now()` },
     });
 
   for (const c of pack.checkpoints) {
@@ -134,5 +174,6 @@ async function write(tx: Tx, pack: Pack): Promise<LoadSummary> {
     .update(rewards)
     .set({ removed: true })
     .where(and(eq(rewards.campaignId, campaign.id), items.length ? notInArray(rewards.item, items) : undefined));
-  return { campaignId: campaign.id, checkpoints: pack.checkpoints.length, rewards: pack.rewards.length };
+  const stored = await storeVersion(tx, pack, options.images, { loadedBy: options.loadedBy ?? 'cli', source: sourceDir });
+  return { campaignId: campaign.id, checkpoints: pack.checkpoints.length, rewards: pack.rewards.length, ...stored };
 }

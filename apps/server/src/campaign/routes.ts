@@ -3,8 +3,30 @@ import { campaignSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { notFound } from '../domain/errors';
+import { type PackImage, readImage } from './store';
+
+/** An SVG is a document that could run script: opened on its own it gets no script, no requests and a sandbox. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // A version's images never change: kept per instance once read, up to a bound.
+  const images = new Map<string, PackImage | null>();
+  let cachedBytes = 0;
+  const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+  const image = async (version: number, name: string) => {
+    const key = `${version}/${name}`;
+    if (images.has(key)) return images.get(key) ?? undefined;
+    const found = await readImage(ctx.db, version, name);
+    if (cachedBytes + (found?.bytes.length ?? 0) > MAX_CACHED_BYTES) {
+      images.clear();
+      cachedBytes = 0;
+    }
+    images.set(key, found ?? null);
+    cachedBytes += found?.bytes.length ?? 0;
+    return found;
+  };
+
   return async (app) => {
     // Public: the welcome page shows the terms and the booking link before anyone signs in.
     app.get('/api/campaign', { config: { public: true }, schema: { response: { 200: campaignSchema } } }, async () => {
@@ -23,9 +45,17 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { sourceDir } = await ctx.campaign.get();
+        const { sourceDir, version } = await ctx.campaign.get();
         reply.header('cache-control', 'public, max-age=3600');
-        return reply.sendFile(request.params.file, path.join(sourceDir, 'images'));
+        // A campaign loaded before versions were stored: its folder, until the pack is loaded again.
+        if (version === null) return reply.sendFile(request.params.file, path.join(sourceDir, 'images'));
+        const found = await image(version, request.params.file);
+        if (!found) throw notFound('Image not found.');
+        const etag = `"${found.sha256}"`;
+        reply.header('etag', etag).header('x-content-type-options', 'nosniff');
+        if (found.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.header('content-type', found.contentType).send(found.bytes);
       },
     );
   };

@@ -7,10 +7,12 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -74,10 +76,55 @@ export const campaigns = pgTable('campaigns', {
   info: jsonb('info').notNull(),
   /** Spin weights by ducks: {"1": 35, ...}. */
   wheelWeights: jsonb('wheel_weights').$type<Record<string, number>>().notNull(),
+  /** The folder the pack was loaded from, for the record only: content and images come from `version`. */
   sourceDir: text('source_dir').notNull(),
   active: boolean('active').notNull().default(false),
   loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The campaign_versions row this content was loaded from; null for a campaign loaded before versions. */
+  version: integer('version'),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Every load of a pack (decision 032): the whole validated pack, who loaded it and when; restorable. */
+export const campaignVersions = pgTable('campaign_versions', {
+  version: serial('version').primaryKey(),
+  campaignId: text('campaign_id').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** An operator's e-mail, 'cli', or 'CAMPAIGN' (seeded by a server start). */
+  loadedBy: text('loaded_by').notNull(),
+  /** Where it came from: the pack's folder, or "version N" for a restore. */
+  source: text('source').notNull(),
+  /** SHA-256 of the pack and its images' hashes, keys sorted: the same content has the same hash. */
+  contentHash: text('content_hash').notNull(),
+  /** The validated pack (campaign.yaml's fields, terms, checkpoints, rewards, times), whatever fields it holds. */
+  pack: jsonb('pack').$type<Record<string, unknown>>().notNull(),
+});
+
+/** An image's bytes, stored once however many versions hold it. */
+export const campaignImages = pgTable('campaign_images', {
+  sha256: text('sha256').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+});
+
+/** The images of one version, by their name in the pack's images/ folder. */
+export const campaignVersionImages = pgTable(
+  'campaign_version_images',
+  {
+    version: integer('version')
+      .notNull()
+      .references(() => campaignVersions.version),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => campaignImages.sha256),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.name] })],
+);
 
 export const checkpoints = pgTable(
   'checkpoints',

@@ -60,7 +60,10 @@ describe('campaign:load', () => {
   it('makes the pack the active campaign that visitors see, keeping their ducks', async () => {
     const { campaignId } = await getTestContext();
     const visitor = await createUser({ ducks: 4 });
-    const summary = await loadCampaign((await getTestContext()).database.db, path.join(repoRoot, 'campaigns/demo'));
+    // Other files' tests played checkpoints they added to the demo campaign: the pack leaves them out.
+    const { summary } = await loadCampaign((await getTestContext()).database.db, path.join(repoRoot, 'campaigns/demo'), {
+      confirm: true,
+    });
     expect(summary).toMatchObject({ id: campaignId, name: 'QuackQuest Demo', checkpoints: 14, rewards: 12 });
     expect(await activeCampaignIds()).toEqual([campaignId]);
     expect((await api('GET', '/api/campaign')).body).toMatchObject({ name: 'QuackQuest Demo' });
@@ -70,7 +73,7 @@ describe('campaign:load', () => {
   it('is recorded in the audit trail: who, the campaign before and after, and a hash of the content', async () => {
     const db = (await getTestContext()).database.db;
     const { campaignId } = await getTestContext();
-    await loadCampaign(db, path.join(repoRoot, 'campaigns/demo'));
+    const { version } = await loadCampaign(db, path.join(repoRoot, 'campaigns/demo'), { confirm: true });
     const [row] = await db
       .select()
       .from(auditLog)
@@ -81,5 +84,6 @@ describe('campaign:load', () => {
     const after = row!.after as { id: string; checkpoints: number; rewards: number; contentHash: string };
     expect(after).toMatchObject({ id: campaignId, checkpoints: 14, rewards: 12 });
     expect(after.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(after).toMatchObject({ version, source: path.join(repoRoot, 'campaigns/demo') });
   });
 });

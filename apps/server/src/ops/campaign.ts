@@ -1,12 +1,15 @@
 // campaign:validate and campaign:load: read a pack (PackError names file, entry and field) and say what it holds.
-import { createHash } from 'node:crypto';
 import { CHECKPOINT_TYPES } from '@quackquest/contract';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
-import { applyPack } from '../campaign/load';
+import { NO_RENAMES, type LoadPlan, planLoad } from '../campaign/diff';
+import { type Renames, applyPack } from '../campaign/load';
 import { type Pack, readPack } from '../campaign/pack';
+import { type PackImage, type VersionRow, readVersion } from '../campaign/store';
 import type { Db } from '../db/client';
 import { campaigns } from '../db/schema';
+import { DomainError } from '../domain/errors';
+import { UsageError } from './errors';
 
 export interface PackSummary {
   id: string;
@@ -57,25 +60,134 @@ export function validateCampaign(dir: string, now = new Date()): PackSummary {
   return summarizePack(readPack(dir, now));
 }
 
+export interface LoadOptions {
+  now?: Date;
+  /** Who loads: an operator's e-mail, or 'cli'. */
+  actor?: string;
+  /** Load even though visitors' progress would be left on removed checkpoints or rewards. */
+  confirm?: boolean;
+  renames?: Renames;
+  /** Show the plan only. */
+  dryRun?: boolean;
+}
+
+export interface LoadOutcome {
+  summary: PackSummary;
+  plan: LoadPlan;
+  /** The version stored; undefined for a dry run. */
+  version?: number;
+}
+
+/** A load that would leave visitors' progress behind, refused for want of --confirm or --rename. */
+export class LoadRefused extends DomainError {
+  constructor(
+    readonly plan: LoadPlan,
+    summary: PackSummary,
+  ) {
+    super(
+      'conflict',
+      [
+        formatPackSummary(summary),
+        formatPlan(plan),
+        "Refused: this load would leave visitors' progress behind:",
+        ...plan.losses.map((l) => `  - ${l}`),
+        'If an id was renamed, name it and the progress moves with it (the visitors keep it, a reward keeps its stock):',
+        '  --rename checkpoint:OLD=NEW   --rename "reward:Old Item=New Item"',
+        'To load anyway and leave that progress on the removed entries: --confirm',
+      ].join('\n'),
+    );
+  }
+}
+
+export function formatPlan(plan: LoadPlan): string {
+  return plan.lines.length
+    ? ['Changes:', ...plan.lines.map((l) => `  - ${l}`)].join('\n')
+    : 'Changes: none (the same content again).';
+}
+
 /**
- * Validates, then loads the pack as the active campaign: content only, players' data is kept. The load is a row of
- * the audit trail (decision 019): the campaign that was active before, the one loaded and a hash of its content.
+ * Validates, then loads the pack as the active campaign: content only, players' data is kept. The plan (diff and
+ * the progress it orphans) is computed under the loaders' lock; a load that loses progress needs `confirm`.
  */
-export async function loadCampaign(db: Db, dir: string, now = new Date(), actor = 'cli'): Promise<PackSummary> {
-  const pack = readPack(dir, now);
+export async function loadCampaign(db: Db, dir: string, options: LoadOptions = {}): Promise<LoadOutcome> {
+  const pack = readPack(dir, options.now ?? new Date());
+  return loadChecked(db, pack, undefined, dir, options);
+}
+
+/** Loads a stored version again, through the same plan and confirmation as a pack from a folder. */
+export async function restoreCampaign(db: Db, version: number, options: LoadOptions = {}): Promise<LoadOutcome> {
+  const { pack, images } = await readVersion(db, version);
+  return loadChecked(db, pack, images, `version ${version}`, options);
+}
+
+async function loadChecked(
+  db: Db,
+  pack: Pack,
+  images: PackImage[] | undefined,
+  source: string,
+  options: LoadOptions,
+): Promise<LoadOutcome> {
+  const summary = summarizePack(pack);
+  const renames = options.renames ?? NO_RENAMES;
+  if (options.dryRun) return { summary, plan: await planLoad(db, pack, renames) };
   const [before] = await db
-    .select({ id: campaigns.id, loadedAt: campaigns.loadedAt })
+    .select({ id: campaigns.id, loadedAt: campaigns.loadedAt, version: campaigns.version })
     .from(campaigns)
     .where(eq(campaigns.active, true));
-  await applyPack(db, pack);
-  const summary = summarizePack(pack);
+  let plan: LoadPlan | undefined;
+  const actor = options.actor ?? 'cli';
+  const loaded = await applyPack(db, pack, {
+    images,
+    renames,
+    loadedBy: actor,
+    source,
+    check: async (tx) => {
+      plan = await planLoad(tx, pack, renames);
+      if (plan.losses.length && !options.confirm) throw new LoadRefused(plan, summary);
+    },
+  });
   await recordAudit(db, {
     actor,
     action: 'campaign.load',
     subject: summary.id,
-    before: before ? { id: before.id, loadedAt: before.loadedAt.toISOString() } : null,
-    after: { ...summary, contentHash: createHash('sha256').update(JSON.stringify(pack)).digest('hex') },
+    before: before ? { id: before.id, loadedAt: before.loadedAt.toISOString(), version: before.version } : null,
+    after: {
+      ...summary,
+      version: loaded.version,
+      source,
+      contentHash: loaded.contentHash,
+      renames,
+      confirmed: Boolean(options.confirm && plan!.losses.length),
+    },
     at: new Date(),
   });
-  return summary;
+  return { summary, plan: plan!, version: loaded.version };
+}
+
+/** `--rename checkpoint:old=new` / `--rename "reward:Old Item=New Item"`, as given on the command line. */
+export function parseRenames(values: string[]): Renames {
+  const renames: Renames = { checkpoints: {}, rewards: {} };
+  for (const value of values) {
+    const match = /^(checkpoint|reward):(.+?)=(.+)$/.exec(value);
+    if (!match) {
+      throw new UsageError(`--rename "${value}": write it as checkpoint:OLD=NEW or "reward:Old Item=New Item".`);
+    }
+    const [, kind, from, to] = match as unknown as [string, 'checkpoint' | 'reward', string, string];
+    const map = kind === 'checkpoint' ? renames.checkpoints : renames.rewards;
+    if (map[from.trim()] !== undefined) throw new UsageError(`--rename: ${kind} "${from.trim()}" is renamed twice.`);
+    map[from.trim()] = to.trim();
+  }
+  return renames;
+}
+
+export function formatVersions(rows: VersionRow[]): string {
+  if (!rows.length) return 'No campaign has been loaded yet.';
+  return rows
+    .map(
+      (r) =>
+        `${r.active ? '*' : ' '} ${String(r.version).padStart(4)}  ${r.loadedAt.toISOString()}  ${r.campaignId} (${r.name}), ` +
+        `${r.checkpoints} checkpoints, ${r.rewards} rewards, by ${r.loadedBy} from ${r.source}, content ${r.contentHash.slice(0, 12)}`,
+    )
+    .concat('(* the version the active campaign runs; campaign:restore <version> loads another again)')
+    .join('\n');
 }

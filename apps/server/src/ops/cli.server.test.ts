@@ -32,6 +32,8 @@ function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ c
 const COMMANDS = [
   'campaign:validate',
   'campaign:load',
+  'campaign:versions',
+  'campaign:restore',
   'review:list',
   'review:approve',
   'review:reject',
@@ -60,6 +62,15 @@ describe('npm run ops', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('Unknown command "vouchers:redeem"');
+  });
+
+  it('a --rename that is not kind:OLD=NEW exits 2 with how to write it, before anything is read', async () => {
+    const { code, stderr } = await runCli('campaign:load', 'campaigns/demo', '--rename', 'quiz=lifeboat-quiz');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--rename "quiz=lifeboat-quiz": write it as checkpoint:OLD=NEW or "reward:Old Item=New Item".');
+    expect(stderr).toContain(
+      'Usage: npm run ops -- campaign:load <dir> [--rename <checkpoint:OLD=NEW> ...] [--confirm] [--dry-run]',
+    );
   });
 
   it('a broken pack exits 1 naming file, entry and field, without a stack trace', async () => {

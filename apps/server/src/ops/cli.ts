@@ -125,14 +125,23 @@ function parseCommandLine(command: Command, argv: string[]) {
     args: shielded,
     options: {
       help: { type: 'boolean', short: 'h' },
-      ...Object.fromEntries(Object.entries(command.options ?? {}).map(([key, o]) => [key, { type: o.type }])),
+      ...Object.fromEntries(
+        Object.entries(command.options ?? {}).map(([key, o]) => [key, { type: o.type, multiple: o.multiple ?? false }]),
+      ),
     },
     allowPositionals: true,
     strict: true,
   });
   const options = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? restore(value) : value]),
-  ) as Record<string, string | boolean | undefined>;
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? restore(value)
+        : Array.isArray(value)
+          ? (value as (string | boolean)[]).map((v) => (typeof v === 'string' ? restore(v) : v))
+          : value,
+    ]),
+  ) as Record<string, string | boolean | string[] | undefined>;
   if (options.help) return { args: [], options };
   const args = positionals.map(restore);
   if (args.length !== command.args.length) {

@@ -9,7 +9,17 @@ import type { Db } from '../db/client';
 import { CLI_ACTOR } from '../audit/audit';
 import { conflict } from '../domain/errors';
 import { addOperator, listOperators, removeOperator } from '../operators/operators';
-import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
+import {
+  type LoadOutcome,
+  formatPackSummary,
+  formatPlan,
+  formatVersions,
+  loadCampaign,
+  parseRenames,
+  restoreCampaign,
+  validateCampaign,
+} from './campaign';
+import { listVersions } from '../campaign/store';
 import { adjustDucks } from './ducks';
 import { UsageError } from './errors';
 import { readActiveCampaign } from '../campaign/active';
@@ -27,7 +37,7 @@ import { mailQueueStats } from '../mail/queue';
 
 export interface CommandInput {
   args: string[];
-  options: Record<string, string | boolean | undefined>;
+  options: Record<string, string | boolean | string[] | undefined>;
   env: Env;
   /** Opened on first use: campaign:validate and help never touch the database. */
   openDb: () => Promise<Db>;
@@ -37,6 +47,8 @@ export interface CommandInput {
 
 export interface CommandOption {
   type: 'string' | 'boolean';
+  /** May be given more than once: the command gets every value, in order. */
+  multiple?: boolean;
   /** Shown in the usage line: `--note <text>`. */
   value?: string;
   required?: boolean;
@@ -66,11 +78,56 @@ export const COMMANDS: Command[] = [
   {
     name: 'campaign:load',
     args: ['dir'],
-    description: 'Validate a pack and make it the active campaign (users, attempts, ducks and claims are kept).',
+    options: {
+      rename: { type: 'string', value: 'checkpoint:OLD=NEW', multiple: true },
+      confirm: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+    description:
+      "Show what loading a pack changes, then load it (users, attempts, ducks and claims are kept); a load that leaves visitors' progress behind needs --rename or --confirm.",
     example: 'campaign:load campaigns/demo',
-    run: async ({ args, cwd, openDb }) => {
-      const summary = await loadCampaign(await openDb(), path.resolve(cwd, args[0]!));
-      return `${formatPackSummary(summary)}\nLoaded: ${summary.id} is the active campaign.`;
+    run: async ({ args, cwd, openDb, options }) => {
+      // A mistyped --rename is told before the database is opened.
+      const renames = parseRenames((options.rename as string[] | undefined) ?? []);
+      return formatLoad(
+        await loadCampaign(await openDb(), path.resolve(cwd, args[0]!), {
+          confirm: options.confirm === true,
+          dryRun: options['dry-run'] === true,
+          renames,
+        }),
+      );
+    },
+  },
+  {
+    name: 'campaign:versions',
+    args: [],
+    description: 'Every version of the campaign loaded so far, newest first: when, by whom, from where.',
+    example: 'campaign:versions',
+    run: async ({ openDb }) => formatVersions(await listVersions(await openDb())),
+  },
+  {
+    name: 'campaign:restore',
+    args: ['version'],
+    options: {
+      rename: { type: 'string', value: 'checkpoint:OLD=NEW', multiple: true },
+      confirm: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+    description:
+      'Load a stored version again (campaign:versions lists them), through the same diff and confirmation as campaign:load.',
+    example: 'campaign:restore 3',
+    run: async ({ args, openDb, options }) => {
+      const version = Number(args[0]);
+      if (!Number.isSafeInteger(version) || version < 1)
+        throw new UsageError(`"${args[0]}" is not a version number (campaign:versions lists them).`);
+      const renames = parseRenames((options.rename as string[] | undefined) ?? []);
+      return formatLoad(
+        await restoreCampaign(await openDb(), version, {
+          confirm: options.confirm === true,
+          dryRun: options['dry-run'] === true,
+          renames,
+        }),
+      );
     },
   },
   {
@@ -251,10 +308,18 @@ function exportCommand(kind: ExportKind, description: string): Command {
   };
 }
 
+function formatLoad({ summary, plan, version }: LoadOutcome): string {
+  const done =
+    version === undefined
+      ? 'Dry run: nothing was changed.'
+      : `Loaded: ${summary.id} is the active campaign (version ${version}; campaign:versions lists them).`;
+  return [formatPackSummary(summary), formatPlan(plan), done].join('\n');
+}
+
 export function usage(command: Command): string {
   const args = command.args.map((a) => `<${a}>`);
   const options = Object.entries(command.options ?? {}).map(([name, o]) => {
-    const text = `--${name}${o.value ? ` <${o.value}>` : ''}`;
+    const text = `--${name}${o.value ? ` <${o.value}>` : ''}${o.multiple ? ' ...' : ''}`;
     return o.required ? text : `[${text}]`;
   });
   return [command.name, ...args, ...options].join(' ');
