@@ -20,7 +20,11 @@ describe('a typed code', () => {
     expect(won.status).toBe(200);
     expect((await me(user)).duckPoints).toBe(won.body.duckPointsAwarded);
     // Used up: any further code is refused like a further scan (the same one within 5 s counts once).
-    expect((await typed(user, cp.slug, 'QQT-GANGWAY-MWMXXG')).body).toMatchObject({ outcome: 'valid', attempts: 1, spinEarned: false });
+    expect((await typed(user, cp.slug, 'QQT-GANGWAY-MWMXXG')).body).toMatchObject({
+      outcome: 'valid',
+      attempts: 1,
+      spinEarned: false,
+    });
     expect(await typed(user, cp.slug, 'another code')).toMatchObject({
       status: 403,
       body: { message: 'You have reached the maximum attempts for this checkpoint (1). Please try a different checkpoint.' },
@@ -63,7 +67,8 @@ describe('a typed code', () => {
     const user = await createUser();
     const cp = await addCheckpoint({ type: 'Scan' });
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await api('POST', `/api/checkpoints/${cp.slug}/attempts`, user, { answer: `SCAN-${i}` })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await api('POST', `/api/checkpoints/${cp.slug}/attempts`, user, { answer: `SCAN-${i}` })).status);
     for (let i = 0; i < 11; i++) statuses.push((await typed(user, cp.slug, `TYPED-${i}`)).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
