@@ -4,23 +4,23 @@ import { useEffect, useState } from 'react';
 import { COUNT_UP_MS, countUpValue, prefersReducedMotion } from '../lib/celebrate';
 
 export function CountUp({ from, to }: { from: number; to: number }) {
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? to : from));
+  const [still] = useState(prefersReducedMotion);
+  const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
-    if (prefersReducedMotion() || from === to) return setShown(to);
+    if (still) return;
     let frame = 0;
     const start = performance.now();
     const step = (now: number) => {
-      const value = countUpValue(from, to, now - start);
-      setShown(value);
-      if (value !== to || now - start < COUNT_UP_MS) frame = requestAnimationFrame(step);
+      setElapsed(now - start);
+      if (now - start < COUNT_UP_MS) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [from, to]);
+  }, [still, from, to]);
   return (
     <>
-      <span aria-hidden="true" className="count-up" data-final={to}>
-        {shown}
+      <span aria-hidden="true" className="count-up">
+        {still ? to : countUpValue(from, to, elapsed)}
       </span>
       <span className="visually-hidden">{to}</span>
     </>
