@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { scanTexts } from './scan-texts';
 import type { ScanVerdict } from './use-qr-scanner';
 
-export const typedCodeTexts = {
+const typedCodeTexts = {
   label: 'Code under the QR code',
   hint: 'Capitals, spaces and dashes do not matter.',
   submit: 'Check code',
