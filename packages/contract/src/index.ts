@@ -64,6 +64,8 @@ export const checkpointParamsSchema = z.object({ id: z.string().min(1).max(100) 
 export const attemptBodySchema = z.object({
   /** Scanned text, chosen letters ("a_c" or ["a","c"]), the text answer, or an upload key. */
   answer: z.union([z.string().max(2000), z.array(z.string().max(10)).max(MCQ_MAX_CHOICES)]),
+  /** Scan, ScanNoSpin: the code printed under the QR, typed by hand (case, spaces and dashes do not matter). */
+  typed: z.boolean().optional(),
 });
 export type AttemptBody = z.infer<typeof attemptBodySchema>;
 export const attemptOutcomeSchema = z.enum(['valid', 'invalid', 'correct', 'incorrect', 'submitted']);

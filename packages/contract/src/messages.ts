@@ -16,6 +16,9 @@ export const messages = {
     `You need ${price} ducks to claim this reward. You currently have ${ducks} ducks.`,
   strEmpty: 'Please enter some text before submitting!',
   mcqEmpty: 'Please select at least one answer before submitting!',
+  /** A typed code (decision 029). */
+  typedCodeEmpty: 'Please type the code printed under the QR code.',
+  typedCodeInvalid: 'Invalid code. Check the code under the QR code and try again.',
   uploadMissing: 'Please select an image file before uploading!',
   uploadType: 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.',
   /** "10 MB": the limit itself, so the text follows UPLOAD_MAX_BYTES. */

@@ -1,7 +1,7 @@
 // Submitting an answer to a checkpoint: graded on the server, capped, de-duplicated, and in one
 // transaction with the spin it earns.
 import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
@@ -9,14 +9,20 @@ import { DomainError, forbidden, invalid } from '../domain/errors';
 import { lockUser } from '../ledger/ledger';
 import { checkUpload, markUploadUsed } from '../uploads/uploads';
 import { checkAttemptsLeft, checkWindow, countAttempts } from './eligibility';
-import { gradeMcq, gradeScan, parseChoices, parseText } from './grading';
+import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
 
 type Checkpoint = typeof checkpoints.$inferSelect;
 
-/** Invalid scans are not attempts, but a user may only make so many a minute. */
+/** Invalid scans (and typed codes) are not attempts, but a user may only make so many a minute... */
 const INVALID_SCAN_LIMIT = 20;
 const INVALID_SCAN_WINDOW_MS = 60_000;
+/**
+ * ...and only so many different wrong codes a day, so a code cannot be guessed by script (decision 029). The
+ * same wrong poster scanned again and again is one code, so a confused visitor is not shut out.
+ */
+export const INVALID_CODES_PER_DAY = 100;
+const INVALID_CODES_WINDOW_MS = 86_400_000;
 
 interface Graded {
   answer: string;
@@ -29,7 +35,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
   checkWindow(checkpoint, Math.floor(ctx.now() / 1000));
-  const graded = await grade(ctx, userId, checkpoint, body.answer);
+  const graded = await grade(ctx, userId, checkpoint, body.answer, body.typed === true);
 
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -64,6 +70,9 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
     if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
       throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
     }
+    if (!graded.counted && (await invalidCodesToday(tx, userId, ctx.now())) >= INVALID_CODES_PER_DAY) {
+      throw new DomainError('rate_limited', 'Too many invalid codes today. Please try again later.');
+    }
 
     const [attempt] = await tx
       .insert(attempts)
@@ -96,14 +105,26 @@ function revealsAnswer(checkpoint: Checkpoint, outcome: AttemptResult['outcome']
   return checkpoint.maxAttempts > 0 && attemptsUsed >= checkpoint.maxAttempts;
 }
 
-async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, answer: AttemptBody['answer']): Promise<Graded> {
+async function grade(
+  ctx: AppContext,
+  userId: number,
+  checkpoint: Checkpoint,
+  answer: AttemptBody['answer'],
+  typed: boolean,
+): Promise<Graded> {
   const type = checkpoint.type;
   if (type === 'Scan' || type === 'ScanNoSpin') {
-    if (typeof answer !== 'string' || !answer.trim()) throw invalid('The scanned QR code text is missing.');
-    if (!gradeScan(checkpoint.qrTexts ?? [], answer)) {
-      return { answer: answer.trim().slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
+    if (typeof answer !== 'string' || !answer.trim()) {
+      throw invalid(typed ? messages.typedCodeEmpty : 'The scanned QR code text is missing.');
     }
-    return { answer: answer.trim(), outcome: 'valid', counted: true, spin: type === 'Scan' ? 'posted' : 'none' };
+    // A typed code is graded like a scan once normalized, and stored as the text it stands for (decision 029).
+    const expected = checkpoint.qrTexts ?? [];
+    const matched = typed ? gradeTypedCode(expected, answer) : gradeScan(expected, answer) ? answer.trim() : null;
+    if (matched === null) {
+      const wrong = typed ? normalizeTypedCode(answer) : answer.trim();
+      return { answer: wrong.slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
+    }
+    return { answer: matched, outcome: 'valid', counted: true, spin: type === 'Scan' ? 'posted' : 'none' };
   }
   if (type === 'MCQ') {
     const choices = parseChoices(answer, checkpoint.choices?.length ?? 0);
@@ -135,6 +156,21 @@ async function recentInvalidScans(tx: Tx, userId: number, now: number): Promise<
         eq(attempts.userId, userId),
         eq(attempts.outcome, 'invalid'),
         gte(attempts.createdAt, new Date(now - INVALID_SCAN_WINDOW_MS)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Different wrong codes (scanned or typed) in the last 24 hours: a guesser needs a new one each time. */
+async function invalidCodesToday(tx: Tx, userId: number, now: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: countDistinct(attempts.answer) })
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.userId, userId),
+        eq(attempts.outcome, 'invalid'),
+        gte(attempts.createdAt, new Date(now - INVALID_CODES_WINDOW_MS)),
       ),
     );
   return row?.n ?? 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeMcq, gradeScan, parseChoices, parseText } from './grading';
+import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 
 describe('gradeScan', () => {
   it.each([
@@ -51,5 +51,24 @@ describe('parseText', () => {
     expect(parseText('   ')).toEqual({ ok: false, message: 'Please enter some text before submitting!' });
     expect(parseText('12345678901')).toMatchObject({ ok: false });
     expect(parseText(['a'])).toMatchObject({ ok: false });
+  });
+});
+
+describe('a typed code', () => {
+  it.each([
+    ['QQSG25-GANGWAY-MWMXXG', 'QQSG25-GANGWAY-MWMXXG'],
+    ['qqsg25 gangway mwmxxg', 'QQSG25-GANGWAY-MWMXXG'],
+    [' QQSG25GANGWAYMWMXXG\n', 'QQSG25-GANGWAY-MWMXXG'],
+    ['qqsg25–gangway·mwmxxg', 'QQSG25-GANGWAY-MWMXXG'],
+    ['QQ-PORT-O1', 'QQ-P0RT-0I'],
+  ])('%j matches %j', (typed, expected) => {
+    expect(gradeTypedCode(['QQ-OTHER', expected], typed)).toBe(expected);
+  });
+  it.each([['QQSG25-GANGWAY-MWMXX'], ['QQSG25-GANGWAY-MWMXXGG'], ['GANGWAY'], [''], [' - ']])('%j does not', (typed) => {
+    expect(gradeTypedCode(['QQSG25-GANGWAY-MWMXXG'], typed)).toBeNull();
+  });
+  it('keeps scans exact', () => {
+    expect(gradeScan(['QQ-1'], 'qq 1')).toBe(false);
+    expect(normalizeTypedCode('qq 1')).toBe('QQ1');
   });
 });

@@ -12,6 +12,25 @@ export function gradeScan(expected: readonly string[], scanned: string): boolean
 }
 
 /**
+ * A code typed by hand from under a printed QR (decision 029): upper case, without spaces, dashes, dots or
+ * underscores, and with the look-alikes O/0 and I/L/1 read as one. Scans stay exact (gradeScan).
+ */
+export function normalizeTypedCode(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[\s\-_.\u2010-\u2015\u00b7]+/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/** A typed code: the expected text it stands for, or null. An empty code never matches. */
+export function gradeTypedCode(expected: readonly string[], typed: string): string | null {
+  const code = normalizeTypedCode(typed);
+  if (!code) return null;
+  return expected.find((text) => normalizeTypedCode(text) === code) ?? null;
+}
+
+/**
  * Normalizes chosen MCQ letters ("a_c", "A, C", ["c","a"]) to sorted unique lower-case letters joined by "_".
  */
 export function parseChoices(answer: string | string[], choiceCount: number): Graded {

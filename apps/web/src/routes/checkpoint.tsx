@@ -107,8 +107,8 @@ function ScanCheckpoint({ checkpoint }: { checkpoint: Checkpoint }) {
   const submitAttempt = useAttempt(checkpoint);
   const navigateLater = useDelayedNavigate();
   const onCode = useCallback(
-    async (text: string): Promise<ScanVerdict> => {
-      const outcome = await submitAttempt(text);
+    async (text: string, typed: boolean): Promise<ScanVerdict> => {
+      const outcome = await submitAttempt(text, typed);
       if (outcome.status === 'done') return outcome.result.outcome === 'valid' ? 'valid' : 'invalid';
       if (outcome.status === 'failed') return { error: outcome.message };
       return outcome.status === 'redirected' ? 'stop' : 'ignore';

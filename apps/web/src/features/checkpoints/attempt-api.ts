@@ -2,9 +2,9 @@
 import type { AttemptResult } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
 
-export function postAttempt(checkpointId: string, answer: string | string[]): Promise<AttemptResult> {
+export function postAttempt(checkpointId: string, answer: string | string[], typed = false): Promise<AttemptResult> {
   return api<AttemptResult>(`/api/checkpoints/${encodeURIComponent(checkpointId)}/attempts`, {
     method: 'POST',
-    body: { answer },
+    body: typed ? { answer, typed } : { answer },
   });
 }

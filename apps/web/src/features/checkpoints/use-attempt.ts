@@ -34,7 +34,8 @@ export function useAttempt(checkpoint: Pick<Checkpoint, 'checkpointId' | 'type' 
   const { checkpointId, type, maxAttempts } = checkpoint;
 
   return useCallback(
-    async (answer: string | string[]): Promise<AttemptOutcome> => {
+    /** `typed`: a Scan code typed from under the QR (decision 029). */
+    async (answer: string | string[], typed = false): Promise<AttemptOutcome> => {
       const record = {
         email: read(keys.userEmail) ?? '',
         checkpointName: checkpointId,
@@ -44,7 +45,7 @@ export function useAttempt(checkpoint: Pick<Checkpoint, 'checkpointId' | 'type' 
       if (inFlight || isDuplicateAttempt(readRecentAttempts(), record, Date.now())) return { status: 'skipped' };
       inFlight = true;
       try {
-        const result = await postAttempt(checkpointId, answer);
+        const result = await postAttempt(checkpointId, answer, typed);
         recordAttempt(record, Date.now());
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
         void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });

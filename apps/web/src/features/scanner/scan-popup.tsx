@@ -3,24 +3,19 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { SCAN_BOX_SIZE } from './scan-region';
+import { scanTexts } from './scan-texts';
 import { type ScanStatus, type ScanVerdict, useQrScanner } from './use-qr-scanner';
 import './scanner.css';
-
-export const scanTexts = {
-  valid: 'Valid QR Code',
-  invalid: 'Invalid QR code',
-  starting: 'Starting camera...',
-  scanning: 'Point your camera at the QR code.',
-  checking: 'Checking...',
-} as const;
 
 interface ScanPopupProps {
   onCode: (text: string) => Promise<ScanVerdict>;
   onValid: () => void;
   onClose: () => void;
+  /** Closes the popup and opens a form for the code under the QR (decision 029); none: no such button. */
+  onTypeInstead?: () => void;
 }
 
-export default function ScanPopup({ onCode, onValid, onClose }: ScanPopupProps) {
+export default function ScanPopup({ onCode, onValid, onClose, onTypeInstead }: ScanPopupProps) {
   const [restartKey, setRestartKey] = useState(0);
   const { videoRef, status } = useQrScanner(onCode, restartKey);
   const valid = status.kind === 'valid';
@@ -38,6 +33,11 @@ export default function ScanPopup({ onCode, onValid, onClose }: ScanPopupProps) 
       {status.kind === 'broken' && (
         <button type="button" className="btn btn--duck btn--block" onClick={() => setRestartKey((k) => k + 1)}>
           Try again
+        </button>
+      )}
+      {!valid && onTypeInstead && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={onTypeInstead}>
+          {scanTexts.typeInstead}
         </button>
       )}
       <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
