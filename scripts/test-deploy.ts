@@ -91,7 +91,13 @@ function send(url: string, options: Send = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: options.method ?? 'GET', headers, localAddress: options.from, agent: false, timeout: options.timeoutMs ?? 15_000 },
+      {
+        method: options.method ?? 'GET',
+        headers,
+        localAddress: options.from,
+        agent: false,
+        timeout: options.timeoutMs ?? 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -160,14 +166,24 @@ function newest(...paths: string[]): number {
   return latest;
 }
 
+/** `npm run build`'s two halves, each only when its output is older than its sources (as scripts/start.mjs does). */
 function buildIfNeeded(): string {
   const at = (p: string) => path.join(root, p);
-  const outputs = [at('apps/server/dist/server.js'), at('apps/server/dist/ops.js'), at('apps/web/dist/index.html')];
-  const sources = newest(at('apps/server/src'), at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('packages/contract/src'));
-  const built = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  if (built > sources) return 'up to date';
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  return 'built';
+  const builtAt = (...files: string[]) => Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const done: string[] = [];
+  const contract = at('packages/contract/src');
+  if (
+    builtAt(at('apps/web/dist/index.html')) <=
+    newest(at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), contract)
+  ) {
+    execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    done.push('web app');
+  }
+  if (builtAt(at('apps/server/dist/server.js'), at('apps/server/dist/ops.js')) <= newest(at('apps/server/src'), contract)) {
+    execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    done.push('server');
+  }
+  return done.length > 0 ? `built (${done.join(', ')})` : 'up to date';
 }
 
 function ensureNginx(): string {
@@ -245,6 +261,13 @@ class Instance {
     if (this.child && this.child.exitCode === null) this.child.kill('SIGTERM');
     return this.exit;
   }
+}
+
+/** The resident memory of an instance's process, from /proc. */
+function rssMb(instance: Instance): string {
+  const status = instance.child?.pid ? readFileSync(`/proc/${instance.child.pid}/status`, 'utf8') : '';
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kb ? String(Math.round(Number(kb) / 1024)) : '?';
 }
 
 function tail(file: string, lines = 25): string {
@@ -387,7 +410,13 @@ async function main(): Promise<void> {
     const { smtp, store } = await step('fresh PostgreSQL database, S3 stand-in, SMTP server', async () => {
       await adminQuery(`create database ${dbName}`);
       cleanups.push(() => adminQuery(`drop database if exists ${dbName} with (force)`));
-      const s3 = await startS3StandIn({ host: '127.0.0.1', port: PORTS.store, bucket: 'photos', region: 'us-east-1', ...storeKey });
+      const s3 = await startS3StandIn({
+        host: '127.0.0.1',
+        port: PORTS.store,
+        bucket: 'photos',
+        region: 'us-east-1',
+        ...storeKey,
+      });
       cleanups.push(() => s3.close());
       const mail = await startSmtp({ port: PORTS.smtp });
       cleanups.push(() => mail.close());
@@ -415,7 +444,8 @@ async function main(): Promise<void> {
       AWS_SECRET_ACCESS_KEY: storeKey.secretAccessKey,
       // The proxy's address only: a client that reaches an instance directly cannot choose its own address.
       TRUST_PROXY: '127.0.0.1',
-      DRAIN_DELAY_MS: '1000',
+      // As compose.yaml: longer than nginx's upstream keepalive_timeout (deploy/nginx.conf).
+      DRAIN_DELAY_MS: '2000',
       SIGNIN_LINKS_PER_IP: String(LINKS_PER_IP),
       LOG_LEVEL: 'warn',
       ...extra,
@@ -434,13 +464,17 @@ async function main(): Promise<void> {
       check(ready.json<{ checks: Record<string, string> }>().checks.storage === 'ok', 'the store answers a signed HEAD bucket');
     });
 
-    const crew = { reviewer: `reviewer-${randomBytes(3).toString('hex')}@crew.test`, staff: `staff-${randomBytes(3).toString('hex')}@crew.test` };
+    const crew = {
+      reviewer: `reviewer-${randomBytes(3).toString('hex')}@crew.test`,
+      staff: `staff-${randomBytes(3).toString('hex')}@crew.test`,
+    };
     await step('operators added with the built CLI (npm run ops -- operator:add)', async () => {
       for (const [role, email] of Object.entries(crew)) {
         const out = execFileSync(process.execPath, ['scripts/start.mjs', 'ops', 'operator:add', email, '--role', role], {
           cwd: root,
           env: env(PORTS.app1),
           encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
         });
         check(out.includes(`is now ${role}`), `operator:add ${role}: ${out.trim()}`);
       }
@@ -487,8 +521,13 @@ async function main(): Promise<void> {
     loop = startLoop(visitor);
 
     await step('visitor: two checkpoints (scan, quiz) through the proxy', async () => {
-      const scan = await visitor.call(PROXY, 'POST', '/api/checkpoints/day-01-gangway/attempts', { answer: 'QQSG25-GANGWAY-MWMXXG' });
-      check(scan.status === 200 && scan.json().spinEarned === true, `scan earns a spin (got ${scan.status} ${scan.body.toString()})`);
+      const scan = await visitor.call(PROXY, 'POST', '/api/checkpoints/day-01-gangway/attempts', {
+        answer: 'QQSG25-GANGWAY-MWMXXG',
+      });
+      check(
+        scan.status === 200 && scan.json().spinEarned === true,
+        `scan earns a spin (got ${scan.status} ${scan.body.toString()})`,
+      );
       const quiz = await visitor.call(PROXY, 'POST', '/api/checkpoints/day-02-lifeboat-drill/attempts', { answer: ['b'] });
       check(quiz.status === 200 && quiz.json().spinEarned === true, `quiz earns a spin (got ${quiz.status})`);
     });
@@ -514,7 +553,10 @@ async function main(): Promise<void> {
       check(again.status === 412, `a second PUT of the key is refused: the photo cannot be replaced (${again.status})`);
       check(store.get(key)?.body.equals(photo), 'the store holds the photo');
       const attempt = await visitor.call(PROXY, 'POST', '/api/checkpoints/day-04-deck-selfie/attempts', { answer: key });
-      check(attempt.status === 200 && attempt.json().outcome === 'submitted', `photo answer submitted (${attempt.body.toString()})`);
+      check(
+        attempt.status === 200 && attempt.json().outcome === 'submitted',
+        `photo answer submitted (${attempt.body.toString()})`,
+      );
       check(attempt.upstream !== undefined, 'nginx names the instance that took it');
       return { key, takenBy: attempt.upstream! };
     });
@@ -527,8 +569,12 @@ async function main(): Promise<void> {
       await delay(1500);
       const at = Date.now();
       restarted.child!.kill('SIGTERM');
-      const drainingAnswer = await send(`${restarted.url}/readyz`).catch(() => undefined);
-      restart.readyzWhileDraining = drainingAnswer?.status ?? 0;
+      // The signal is handled in its own turn: ask until the answer changes (at most 2 s).
+      for (let tries = 0; tries < 20; tries += 1) {
+        restart.readyzWhileDraining = (await send(`${restarted.url}/readyz`).catch(() => undefined))?.status ?? 0;
+        if (restart.readyzWhileDraining !== 200) break;
+        await delay(100);
+      }
       check(restart.readyzWhileDraining === 503, `/readyz answers 503 while draining (got ${restart.readyzWhileDraining})`);
       restart.exitCode = await restarted.exit;
       restart.drainMs = Date.now() - at;
@@ -547,9 +593,9 @@ async function main(): Promise<void> {
       await consoleSignIn(smtp, reviewer, other.url, 'reviewer');
       const list = await reviewer.call(other.url, 'GET', '/api/console/reviews?state=pending&checkpoint=day-04-deck-selfie');
       check(list.status === 200, `review list (${list.status})`);
-      const item = list.json<{ items: { attemptId: number; visitorEmail: string; photoUrl: string | null }[] }>().items.find(
-        (i) => i.visitorEmail === visitor.email,
-      );
+      const item = list
+        .json<{ items: { attemptId: number; visitorEmail: string; photoUrl: string | null }[] }>()
+        .items.find((i) => i.visitorEmail === visitor.email);
       check(item?.photoUrl, "the visitor's photo waits for review");
       const bytes = await reviewer.call(other.url, 'GET', item.photoUrl);
       check(
@@ -572,8 +618,14 @@ async function main(): Promise<void> {
         ducks += spun.json<{ duckPointsAwarded: number }>().duckPointsAwarded;
       }
       check(ducks >= 3, `at least 3 ducks (got ${ducks})`);
-      const claimed = await visitor.call(PROXY, 'POST', '/api/claims', { item: 'Draught Beer' }, { 'idempotency-key': randomUUID() });
-      check(claimed.status === 200, `claimed Draught Beer (${claimed.status} ${claimed.body.toString()})`);
+      const claimed = await visitor.call(
+        PROXY,
+        'POST',
+        '/api/claims',
+        { item: 'Draught Beer' },
+        { 'idempotency-key': randomUUID() },
+      );
+      check(claimed.status === 201, `claimed Draught Beer (${claimed.status} ${claimed.body.toString()})`);
       return claimed.json<{ voucherCode: string }>().voucherCode;
     });
 
@@ -586,7 +638,10 @@ async function main(): Promise<void> {
       check(redeemed.status === 200 && typeof redeemed.json().redeemedAt === 'number', 'redeemed');
       const profile = await visitor.call(PROXY, 'GET', '/api/profile');
       const claims = profile.json<{ claimed?: { voucherCode: string; redeemed: boolean }[] }>().claimed ?? [];
-      check(claims.some((c) => c.voucherCode === voucher && c.redeemed), 'the visitor sees it redeemed');
+      check(
+        claims.some((c) => c.voucherCode === voucher && c.redeemed),
+        'the visitor sees it redeemed',
+      );
     });
 
     const loopStats = await step('the loop of requests: none failed, both instances served after the restart', async () => {
@@ -597,13 +652,17 @@ async function main(): Promise<void> {
       await loop!.stop();
       const stats = loop!.stats;
       loop = undefined;
-      check(stats.failures.length === 0, `no request failed (${stats.failures.length}: ${stats.failures.slice(0, 5).join('; ')})`);
+      check(
+        stats.failures.length === 0,
+        `no request failed (${stats.failures.length}: ${stats.failures.slice(0, 5).join('; ')})`,
+      );
       check(stats.afterRestart.size === 2, 'after the restart both instances answer again');
       return stats;
     });
 
     const ipOf = async (email: string) =>
-      (await queryOne<{ client_ip: string }>(databaseUrl, 'select client_ip from email_links where email = $1', [email]))[0]?.client_ip;
+      (await queryOne<{ client_ip: string }>(databaseUrl, 'select client_ip from email_links where email = $1', [email]))[0]
+        ?.client_ip;
     await step('X-Forwarded-For is believed from the proxy only', async () => {
       const ask = (url: string, from: string, forged?: string) => {
         const email = `xff-${randomBytes(4).toString('hex')}@example.com`;
@@ -621,12 +680,18 @@ async function main(): Promise<void> {
         check((await ipOf(email)) === FROM.forger, `recorded the client's address, not the forged one (${await ipOf(email)})`);
       }
       const limited = await ask(PROXY, FROM.forger, '198.51.100.99');
-      check(limited.answer.status === 429, `a new forged address does not escape the per-client limit (${limited.answer.status})`);
+      check(
+        limited.answer.status === 429,
+        `a new forged address does not escape the per-client limit (${limited.answer.status})`,
+      );
       // Directly at an instance: the socket is not the proxy, so its X-Forwarded-For is ignored altogether.
       const direct = await ask(app2.url, FROM.forger, '198.51.100.100');
       check(direct.answer.status === 429, `nor does going around the proxy (${direct.answer.status})`);
       const fresh = await ask(app1.url, '127.0.0.7', FROM.loop);
-      check(fresh.answer.status === 202 && (await ipOf(fresh.email)) === '127.0.0.7', 'a direct request is recorded as its socket');
+      check(
+        fresh.answer.status === 202 && (await ipOf(fresh.email)) === '127.0.0.7',
+        'a direct request is recorded as its socket',
+      );
       // And the proxy's own address is not everyone's: another client behind the proxy has its own count.
       const neighbour = await ask(PROXY, '127.0.0.8');
       check(neighbour.answer.status === 202 && (await ipOf(neighbour.email)) === '127.0.0.8', 'another client is counted apart');
@@ -643,7 +708,16 @@ async function main(): Promise<void> {
     console.log(
       `  restart: SIGTERM to exit ${restart.drainMs} ms (exit ${restart.exitCode}, /readyz ${restart.readyzWhileDraining} while draining), back ready after ${restart.downMs} ms`,
     );
-    console.log(`  store: ${store.stats.written} objects written, refused ${JSON.stringify(store.stats.refused)}; e-mails received ${smtp.received.length}`);
+    console.log(
+      `  store: ${store.stats.written} objects written, refused ${JSON.stringify(store.stats.refused)}; e-mails received ${smtp.received.length}`,
+    );
+    const nginxLog = readFileSync(path.join(dir, 'nginx-error.log'), 'utf8');
+    const resets = nginxLog.split('\n').filter((line) => line.includes('reset by peer')).length;
+    const refused = nginxLog.split('\n').filter((line) => line.includes('Connection refused')).length;
+    console.log(
+      `  nginx: ${refused} connects refused and ${resets} connections reset by a stopping instance, each passed to the other`,
+    );
+    console.log(`  memory: ${instances.map((i) => `${i.name} ${rssMb(i)} MB`).join(', ')} (resident, at the end)`);
     console.log(`  total ${(total / 1000).toFixed(1)} s`);
     console.log(`deploy: ${checks} passed, 0 failed`);
   } catch (error) {

@@ -39,7 +39,8 @@ class S3Error extends Error {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** RFC 3986 encoding, as SigV4 wants it for query names and values. */
-const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** 20251125T145000Z -> milliseconds. */
 function parseAmzDate(text: string): number {
@@ -116,16 +117,25 @@ function verifySignature(options: Options, request: IncomingMessage, url: URL, b
     .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
-  const canonical = [request.method, url.pathname, query, headers.join(''), signed.signedHeaders.join(';'), signed.payloadHash].join(
-    '\n',
-  );
+  const canonical = [
+    request.method,
+    url.pathname,
+    query,
+    headers.join(''),
+    signed.signedHeaders.join(';'),
+    signed.payloadHash,
+  ].join('\n');
   const scope = signed.credential.split('/').slice(1).join('/');
   const toSign = ['AWS4-HMAC-SHA256', signed.amzDate, scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, date!), region), 's3'), 'aws4_request');
   const expected = createHmac('sha256', key).update(toSign).digest();
   const given = Buffer.from(signed.signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
 }
 
