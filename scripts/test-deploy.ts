@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
-import { type S3StandIn, startS3StandIn } from '../apps/server/test/s3';
+import { startS3StandIn } from '../apps/server/test/s3';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
@@ -480,7 +480,7 @@ async function main(): Promise<void> {
       }
     });
 
-    const nginx = await step('nginx (deploy/nginx.conf) in front of both', async () => {
+    await step('nginx (deploy/nginx.conf) in front of both', async () => {
       const conf = nginxConfig(dir);
       const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')];
       execFileSync(NGINX, [...args, '-t', '-q'], { stdio: 'inherit' });
@@ -494,9 +494,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < 6; i += 1) seen.add((await send(`${PROXY}/healthz`)).upstream ?? '?');
       check(seen.size === 2, `nginx spreads requests over both instances (saw ${[...seen].join(', ')})`);
       check((await send(`${PROXY}/metrics`)).status === 404, 'the proxy does not expose /metrics');
-      return child;
     });
-    void nginx;
 
     const visitor = new Person(`visitor-${randomBytes(3).toString('hex')}@example.com`, FROM.visitor);
     await step('visitor: the app, e-mail sign-in (link read from SMTP), sign-up', async () => {
@@ -558,7 +556,7 @@ async function main(): Promise<void> {
         `photo answer submitted (${attempt.body.toString()})`,
       );
       check(attempt.upstream !== undefined, 'nginx names the instance that took it');
-      return { key, takenBy: attempt.upstream! };
+      return { key, takenBy: attempt.upstream };
     });
 
     // The instance that took the photo's answer is restarted; the reviewer uses the other one, directly.

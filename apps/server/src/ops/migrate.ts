@@ -3,18 +3,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { migrationsFolder } from '../paths';
 
 export async function migrationStatus(db: Db): Promise<{ applied: number; known: number; latest: string }> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
-  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return {
-    applied: Number(result.rows[0]?.n ?? 0),
+    applied: Number(row?.n ?? 0),
     known: journal.entries.length,
     latest: journal.entries.at(-1)?.tag ?? 'none',
   };
