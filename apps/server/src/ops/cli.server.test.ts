@@ -65,7 +65,8 @@ describe('npm run ops', () => {
     const first = await runCliWith(env, 'migrate');
     expect(first).toMatchObject({ code: 0, stdout: `${expected}\n` });
     expect((await runCliWith(env, 'migrate')).stdout).toBe(`${expected}\n`);
-  });
+    // Two CLI processes, each opening PGlite: generous on a loaded machine.
+  }, 180_000);
 
   it('an unknown command exits 2 with a message on stderr', async () => {
     const { code, stdout, stderr } = await runCli('vouchers:redeem', 'QQ-ABCDE-FGHJK');
