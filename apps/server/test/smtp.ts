@@ -19,7 +19,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** On a free port unless `port` names one (the deploy script keeps to its own ports). */
+export async function startSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -45,7 +46,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 

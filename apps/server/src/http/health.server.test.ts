@@ -34,13 +34,22 @@ describe('GET /readyz', () => {
     expect((await call(app, 'GET', '/healthz')).status).toBe(200);
   });
 
+  it('keeps connections open while not draining', async () => {
+    const app = await buildTestApp();
+    apps.push(app);
+    expect((await call(app, 'GET', '/healthz')).headers.connection).not.toBe('close');
+  });
+
   it('answers 503 while draining, and the app closes', async () => {
     const app = await buildTestApp({ DRAIN_DELAY_MS: '300' });
     const draining = app.drain();
     const reply = await call(app, 'GET', '/readyz');
     expect(reply).toMatchObject({ status: 503, body: { status: 'draining' } });
-    // Everything else is still served during the delay.
-    expect((await call(app, 'GET', '/healthz')).status).toBe(200);
+    // Everything else is still served during the delay, each answer closing its connection so that a proxy's
+    // kept-alive connections leave before the server closes.
+    const served = await call(app, 'GET', '/healthz');
+    expect(served.status).toBe(200);
+    expect(served.headers.connection).toBe('close');
     await draining;
     await expect(app.inject({ method: 'GET', url: '/healthz' })).rejects.toThrow();
   });

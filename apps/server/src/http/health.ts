@@ -22,6 +22,14 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, op
   const mail = reuse(checks.mail, MAIL_CHECK_TTL_MS);
   const run: ReadinessChecks = { database: checks.database, storage: checks.storage, mail };
 
+  // While draining, every answer closes its connection: a proxy that keeps connections open (nginx's keepalive)
+  // stops reusing them during the delay, instead of sending a request on one just as the server closes it (a
+  // POST lost that way is not retried by nginx). docs/deploy.md, "Health and stopping".
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {

@@ -1,7 +1,7 @@
 // The command line itself, spawned as an operator runs it. The commands' work is tested in the other
 // files through the functions the CLI calls.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -45,6 +45,7 @@ const COMMANDS = [
   'operator:add',
   'operator:remove',
   'operator:list',
+  'migrate',
 ];
 
 describe('npm run ops', () => {
@@ -56,6 +57,18 @@ describe('npm run ops', () => {
       expect(stdout).toMatch(new RegExp(`\\n {6}e\\.g\\. npm run ops -- ${command}( |\\n)`));
     }
   });
+
+  it("migrate brings a new database to the build's schema and says so; a second run changes nothing", async () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-migrate-')), PORT: '3142', DATABASE_URL: '' };
+    const journal = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const expected = `${journal.entries.length} of ${journal.entries.length} migrations applied; the latest is ${journal.entries.at(-1)!.tag}.`;
+    const first = await runCliWith(env, 'migrate');
+    expect(first).toMatchObject({ code: 0, stdout: `${expected}\n` });
+    expect((await runCliWith(env, 'migrate')).stdout).toBe(`${expected}\n`);
+    // Two CLI processes, each opening PGlite: generous on a loaded machine.
+  }, 180_000);
 
   it('an unknown command exits 2 with a message on stderr', async () => {
     const { code, stdout, stderr } = await runCli('vouchers:redeem', 'QQ-ABCDE-FGHJK');

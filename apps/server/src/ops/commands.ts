@@ -34,6 +34,7 @@ import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
 import { formatRedeemedVoucher } from './vouchers';
 import { mailQueueStats } from '../mail/queue';
+import { migrationStatus } from './migrate';
 
 export interface CommandInput {
   args: string[];
@@ -241,6 +242,18 @@ export const COMMANDS: Command[] = [
         `sent in the last hour: ${stats.sentLastHour}`,
         `in the last day, failed: ${stats.failedLastDay}, expired unsent: ${stats.expiredLastDay}`,
       ].join('\n');
+    },
+  },
+  {
+    name: 'migrate',
+    args: [],
+    description:
+      "Bring the database to this build's schema (apps/server/drizzle), under the lock starting servers take too; idempotent.",
+    example: 'migrate',
+    run: async ({ openDb }) => {
+      // Opening the database applies the migrations it lacks (db/client.ts); then say where it stands.
+      const { applied, known, latest } = await migrationStatus(await openDb());
+      return `${applied} of ${known} migrations applied; the latest is ${latest}.`;
     },
   },
   {

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES, messages, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkAttemptsLeft, checkWindow } from '../checkpoints/eligibility';
 import { findCheckpoint } from '../checkpoints/queries';
@@ -136,11 +136,16 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
   if (detectImageType(stored.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
 }
 
-/** Marks the photo as taken by an answer, in the answer's transaction; refuses one that was removed meanwhile. */
+/**
+ * Marks the photo as taken by an answer, in the answer's transaction; refuses one that was removed meanwhile. A
+ * photo sent to the bucket (S3) is marked stored here too, checkUpload having just found it there: the server never
+ * sees that PUT, and reviewers are shown stored photos only.
+ */
 export async function markUploadUsed(tx: Tx, userId: number, checkpointId: number, key: string, now: number): Promise<void> {
+  const at = new Date(now);
   const [row] = await tx
     .update(uploads)
-    .set({ usedAt: new Date(now) })
+    .set({ usedAt: at, storedAt: sql`coalesce(${uploads.storedAt}, ${at.toISOString()}::timestamptz)` })
     .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.checkpointId, checkpointId)))
     .returning({ key: uploads.key });
   if (!row) throw invalid('This photo was not found. Please upload it again.');
