@@ -58,12 +58,11 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
     let photo = prepared.current?.source === file ? prepared.current.photo : null;
     if (!photo) {
       // Its own chunk, loaded on the first Upload: the first screen does not carry it.
-      let preparePhoto: (file: File) => Promise<File>;
-      try {
-        ({ preparePhoto } = await import('./prepare-photo'));
-      } catch {
-        return fail(networkErrorText);
-      }
+      const preparePhoto = await import('./prepare-photo').then(
+        (module) => module.preparePhoto,
+        () => null,
+      );
+      if (!preparePhoto) return fail(networkErrorText);
       try {
         photo = await preparePhoto(file);
       } catch {
