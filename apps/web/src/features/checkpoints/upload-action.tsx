@@ -1,17 +1,27 @@
-// Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload sends it at once
-// through a signed URL, then records the attempt with the stored photo's key (docs/product.md §11, difference 6).
-import { type Checkpoint, UPLOAD_MAX_BYTES, messages } from '@quackquest/contract/core';
-import { useCallback, useRef, useState } from 'react';
+// Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload prepares it in the browser
+// (resized to 2,000 px, JPEG without metadata, decision 027), sends it at once through a signed URL with
+// its progress, Cancel and Retry, then records the attempt with the stored photo's key (§11, difference 6).
+import { type Checkpoint, messages } from '@quackquest/contract/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, networkErrorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { getUploadUrl } from './upload-url-api';
 import { redirectDelayMs } from './timing';
-import { clearPendingUpload, putUpload, readPendingUpload, savePendingUpload, uploadContentType, uploadTexts } from './upload';
+import { uploadProgressText } from './photo-size';
+import {
+  UploadCancelled,
+  clearPendingUpload,
+  putUpload,
+  readPendingUpload,
+  savePendingUpload,
+  uploadContentType,
+  uploadTexts,
+} from './upload';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
-type Phase = 'idle' | 'uploading' | 'done' | 'failed';
+type Phase = 'idle' | 'preparing' | 'uploading' | 'recording' | 'done' | 'cancelled' | 'failed';
 
 export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const { checkpointId } = checkpoint;
@@ -19,28 +29,60 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const [file, setFile] = useState<File | null>(() => readPendingUpload(checkpointId));
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState('');
+  const [retryable, setRetryable] = useState(true);
+  const [progress, setProgress] = useState({ sent: 0, total: 0 });
   const input = useRef<HTMLInputElement>(null);
+  // The photo as prepared for its chosen file: a retry sends the same bytes without preparing them again.
+  const prepared = useRef<{ source: File; photo: File } | null>(null);
+  const sending = useRef<AbortController | null>(null);
   const alert = useAlert();
   const submitAttempt = useAttempt(checkpoint);
   const navigateLater = useDelayedNavigate();
-  const busy = phase === 'uploading' || phase === 'done';
+  const busy = phase === 'preparing' || phase === 'uploading' || phase === 'recording' || phase === 'done';
 
-  const fail = (message: string) => {
+  // Leaving the screen stops a photo still being sent.
+  useEffect(() => () => sending.current?.abort(), []);
+
+  /** A failure the same photo may overcome (the network, the server) offers Retry; an unusable photo does not. */
+  const fail = (message: string, canRetry = true) => {
     setError(message);
+    setRetryable(canRetry);
     setPhase('failed');
   };
 
   const upload = async () => {
     if (!file) return alert(messages.uploadMissing);
-    const contentType = uploadContentType(file);
-    if (!contentType) return fail(messages.uploadType);
-    if (file.size > UPLOAD_MAX_BYTES) return fail(uploadTexts.tooLarge);
-    setPhase('uploading');
+    if (!uploadContentType(file)) return fail(messages.uploadType, false);
     setError('');
+    setPhase('preparing');
+    let photo = prepared.current?.source === file ? prepared.current.photo : null;
+    if (!photo) {
+      // Its own chunk, loaded on the first Upload: the first screen does not carry it.
+      const preparePhoto = await import('./prepare-photo').then(
+        (module) => module.preparePhoto,
+        () => null,
+      );
+      if (!preparePhoto) return fail(networkErrorText);
+      try {
+        photo = await preparePhoto(file);
+      } catch {
+        return fail(uploadTexts.undecodable, false);
+      }
+      prepared.current = { source: file, photo };
+    }
+    const controller = new AbortController();
+    sending.current = controller;
+    setProgress({ sent: 0, total: photo.size });
+    setPhase('uploading');
     try {
-      await savePendingUpload(file, checkpointId).catch(() => undefined);
-      const target = await getUploadUrl(checkpointId, { type: contentType, name: file.name, size: file.size });
-      await putUpload(target.uploadUrl, file, target.headers);
+      // The prepared photo (small, without metadata) is the one kept for a retry after a reload.
+      await savePendingUpload(photo, checkpointId).catch(() => undefined);
+      const target = await getUploadUrl(checkpointId, { type: photo.type, name: photo.name, size: photo.size });
+      await putUpload(target.uploadUrl, photo, target.headers, {
+        signal: controller.signal,
+        onProgress: (sent, total) => setProgress({ sent, total }),
+      });
+      setPhase('recording');
       const outcome = await submitAttempt(target.key);
       if (outcome.status === 'failed') return fail(outcome.message);
       if (outcome.status !== 'done') return setPhase('idle');
@@ -48,8 +90,19 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
       setPhase('done');
       navigateLater(paths.congrats, redirectDelayMs.upload);
     } catch (caught) {
+      if (caught instanceof UploadCancelled || controller.signal.aborted) return setPhase('cancelled');
       fail((caught instanceof ApiError && caught.message) || uploadTexts.failed);
+    } finally {
+      if (sending.current === controller) sending.current = null;
     }
+  };
+
+  const shown = uploadProgressText(progress.sent, progress.total);
+  const sendingNow = phase === 'uploading' || phase === 'recording';
+  const statusTexts: Partial<Record<Phase, string>> = {
+    preparing: uploadTexts.preparing,
+    cancelled: uploadTexts.cancelled,
+    done: uploadTexts.success,
   };
 
   return (
@@ -66,23 +119,45 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
         }}
       />
       <FilePreview file={file} />
-      <div className="upload__buttons">
-        <button type="button" className="btn btn--ghost" onClick={() => input.current?.click()} disabled={busy}>
-          Browse
-        </button>
-        <button type="button" className="btn btn--duck" onClick={() => void upload()} disabled={busy}>
-          {phase === 'uploading' ? 'Uploading...' : 'Upload'}
-        </button>
-      </div>
-      <p className="action__status action__status--ok" role="status">
-        {phase === 'done' ? uploadTexts.success : ''}
-      </p>
-      {phase === 'failed' && (
-        <div className="upload__failed" role="alert">
-          <p className="error">{error}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void upload()}>
-            Try again
+      {sendingNow ? (
+        <div className="upload__progress">
+          <div className="upload__progress-row">
+            <div>
+              <p className="upload__percent">{shown.percent}</p>
+              <p className="upload__bytes muted">{shown.bytes}</p>
+            </div>
+            <button
+              type="button"
+              className="btn btn--ghost upload__cancel"
+              onClick={() => sending.current?.abort()}
+              disabled={phase !== 'uploading'}
+            >
+              Cancel
+            </button>
+          </div>
+          <progress className="upload__bar" aria-label="Upload progress" max={progress.total || 1} value={progress.sent} />
+        </div>
+      ) : (
+        <div className="upload__buttons">
+          <button type="button" className="btn btn--ghost" onClick={() => input.current?.click()} disabled={busy}>
+            Browse
           </button>
+          <button type="button" className="btn btn--duck" onClick={() => void upload()} disabled={busy}>
+            {phase === 'preparing' ? 'Uploading...' : 'Upload'}
+          </button>
+        </div>
+      )}
+      <p className={`action__status${phase === 'done' ? ' action__status--ok' : ''}`} role="status">
+        {statusTexts[phase] ?? ''}
+      </p>
+      {(phase === 'failed' || phase === 'cancelled') && (
+        <div className="upload__failed" role={phase === 'failed' ? 'alert' : undefined}>
+          {phase === 'failed' && <p className="error">{error}</p>}
+          {(phase === 'cancelled' || retryable) && (
+            <button type="button" className="btn btn--primary" onClick={() => void upload()}>
+              Retry
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,13 +1,16 @@
 // The photo upload of docs/product.md §11, difference 6: sent at once through a signed URL, kept in
 // localStorage (pendingImageUpload) only so it can be retried, and cleared on success.
-import { UPLOAD_CONTENT_TYPES, messages } from '@quackquest/contract/core';
+import { UPLOAD_CONTENT_TYPES } from '@quackquest/contract/core';
 import { ApiError, networkErrorText } from '../../lib/api-client';
 import { keys, read, remove, write } from '../../lib/storage';
 
 export const uploadTexts = {
   success: 'Upload successful!',
-  tooLarge: `${messages.uploadTooLarge} Please choose a smaller one.`,
   failed: 'The photo could not be uploaded. Please try again.',
+  preparing: 'Preparing the photo...',
+  cancelled: 'Upload cancelled.',
+  undecodable:
+    'This photo cannot be opened on this device (often the case for HEIC photos). Please choose a JPEG or PNG photo, or a screenshot of this one.',
 } as const;
 
 export interface PendingImageUpload {
@@ -35,23 +38,52 @@ export function uploadContentType(file: { type: string; name: string }): string 
   return (extension && byExtension[extension]) || null;
 }
 
-/** Sends the photo with the headers its URL was signed with (the browser adds its Content-Length). */
-export async function putUpload(uploadUrl: string, file: Blob, headers: Record<string, string>): Promise<void> {
-  let response: Response;
+/** The visitor pressed Cancel: not a failure, nothing to report. */
+export class UploadCancelled extends Error {}
+
+/**
+ * Sends the photo with the headers its URL was signed with (the browser adds its Content-Length), through
+ * XMLHttpRequest because fetch reports no upload progress. `onProgress` gets the bytes sent so far; the
+ * signal cancels (the promise then rejects with UploadCancelled).
+ */
+export function putUpload(
+  uploadUrl: string,
+  file: Blob,
+  headers: Record<string, string>,
+  { onProgress, signal }: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new UploadCancelled());
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', uploadUrl);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (outcome: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      outcome();
+    };
+    xhr.onabort = () => settle(() => reject(new UploadCancelled()));
+    xhr.onerror = () => settle(() => reject(new ApiError(0, networkErrorText)));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onload = () =>
+      settle(() => {
+        if (xhr.status >= 200 && xhr.status < 300) return resolve();
+        reject(new ApiError(xhr.status, refusal(xhr.responseText) || uploadTexts.failed));
+      });
+    xhr.send(file);
+  });
+}
+
+/** The server's sentence for a refused upload; S3 answers in XML, which gives none (the generic text is shown). */
+function refusal(text: string): string {
   try {
-    response = await fetch(uploadUrl, { method: 'PUT', body: file, headers });
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : '';
   } catch {
-    throw new ApiError(0, networkErrorText);
+    return '';
   }
-  if (response.ok) return;
-  let message = '';
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-  } catch {
-    // S3 answers in XML: fall back to the generic text below.
-  }
-  throw new ApiError(response.status, message || uploadTexts.failed);
 }
 
 export async function savePendingUpload(file: File, checkpointId: string): Promise<void> {
