@@ -21,7 +21,11 @@ async function failUntilFixed(page: Page, path: string): Promise<() => void> {
   let failing = true;
   await page.route(`**${path}`, (route) =>
     failing
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error' }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Internal Server Error' }),
+        })
       : route.continue(),
   );
   return () => {
@@ -63,7 +67,11 @@ test('reward rows say who may claim them and how many more ducks are needed; the
 
   // No box of its own: the list is as tall as its rows, and the page scrolls to the last one.
   const list = page.getByRole('region', { name: 'Rewards' });
-  const box = await list.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, overflow: getComputedStyle(el).overflowY }));
+  const box = await list.evaluate((el) => ({
+    scroll: el.scrollHeight,
+    client: el.clientHeight,
+    overflow: getComputedStyle(el).overflowY,
+  }));
   expect(box.overflow).toBe('visible');
   expect(box.scroll).toBe(box.client);
   await rewardRow(page, 'Beer Bucket').scrollIntoViewIfNeeded();
@@ -112,7 +120,7 @@ test('a visitor holding a voucher whose rewards fail to load is told so, never "
   await expect(voucher.getByRole('definition')).toHaveText(['Guest Services desk, Deck 5', '16-18 November 2025']);
 });
 
-test('the leaderboard that fails to load says so with a Retry; it marks the visitor\'s own row and states the tie rule', async ({
+test("the leaderboard that fails to load says so with a Retry; it marks the visitor's own row and states the tie rule", async ({
   context,
   page,
 }) => {

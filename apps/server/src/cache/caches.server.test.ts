@@ -196,12 +196,16 @@ describe('an app with its caches on', () => {
     await plain.close();
   });
 
-  it('marks each visitor\'s own row in the cached top list, not the row of whoever asked first', async () => {
+  it("marks each visitor's own row in the cached top list, not the row of whoever asked first", async () => {
     const first = await createUser({ ducks: 1_900_000_002, fullName: 'First Asker' });
     const second = await createUser({ ducks: 1_900_000_001, fullName: 'Second Asker' });
     overrideCacheSettings(app.ctx, longLived); // a fresh top list, read when the first visitor asks
     const mine = async (user: TestUser) =>
-      ((await call(app, 'GET', '/api/leaderboard', { cookie: user.cookie })).body as { top: { displayName: string; you: boolean }[] }).top
+      (
+        (await call(app, 'GET', '/api/leaderboard', { cookie: user.cookie })).body as {
+          top: { displayName: string; you: boolean }[];
+        }
+      ).top
         .filter((row) => row.you)
         .map((row) => row.displayName);
     expect(await mine(first)).toEqual(['First A.']);

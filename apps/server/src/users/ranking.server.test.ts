@@ -127,7 +127,12 @@ describe('a blocked visitor', () => {
   it('is off the top of the leaderboard', async () => {
     const top = await createUser({ ducks: 1_800_000_000, fullName: 'Blocked Topper' });
     const viewer = await createUser();
-    expect((await leaderboard(viewer)).top[0]).toEqual({ rank: 1, displayName: 'Blocked T.', DuckPoints: 1_800_000_000, you: false });
+    expect((await leaderboard(viewer)).top[0]).toEqual({
+      rank: 1,
+      displayName: 'Blocked T.',
+      DuckPoints: 1_800_000_000,
+      you: false,
+    });
     await setBlocked(top, true);
     const names = (await leaderboard(viewer)).top.map((t) => t.displayName);
     expect(names).not.toContain('Blocked T.');

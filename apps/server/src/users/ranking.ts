@@ -350,7 +350,12 @@ async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
     .where(isNull(users.blockedAt))
     .orderBy(leaderboardOrder)
     .limit(limit);
-  return rows.map((row, i) => ({ rank: i + 1, displayName: displayName(row.fullName, row.id), DuckPoints: row.ducks, id: row.id }));
+  return rows.map((row, i) => ({
+    rank: i + 1,
+    displayName: displayName(row.fullName, row.id),
+    DuckPoints: row.ducks,
+    id: row.id,
+  }));
 }
 
 /** "Ada Lovelace" -> "Ada L.": enough to recognise yourself, not enough to expose anyone. */
