@@ -5,7 +5,7 @@ import type { Reward } from '@quackquest/contract/core';
 export type EligibilityLabels = Record<Exclude<Reward['eligibility'], 'everyone'>, string>;
 
 /** The original campaign's words: the cabin question of the sign-up (docs/product.md §2.11). */
-export const ELIGIBILITY_LABELS: EligibilityLabels = {
+const ELIGIBILITY_LABELS: EligibilityLabels = {
   owners: 'cabin owners only',
   'non-owners': 'for visitors without a cabin',
 };
