@@ -28,7 +28,8 @@ export type Me = z.infer<typeof meSchema>;
 
 export const leaderboardSchema = z.object({
   me: z.object({ rank: z.number().int(), totalUsers: z.number().int(), duckPoints: z.number().int() }),
-  top: z.array(z.object({ rank: z.number().int(), displayName: z.string(), DuckPoints: z.number().int() })),
+  /** `you`: this row is the visitor asking. */
+  top: z.array(z.object({ rank: z.number().int(), displayName: z.string(), DuckPoints: z.number().int(), you: z.boolean() })),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
@@ -176,5 +177,10 @@ export const campaignSchema = z.object({
   startTime: z.number().int(),
   endTime: z.number().int(),
   wheel: z.array(z.object({ ducks: z.number().int(), weight: z.number() })),
+  /**
+   * Where and when vouchers are collected (the pack's terms.collectionStart, collectionEnd and collectionPlace):
+   * days as YYYY-MM-DD, the place '' when the pack names none; null for a campaign loaded before it was sent.
+   */
+  collection: z.object({ start: z.string(), end: z.string(), place: z.string() }).nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -128,6 +128,33 @@ describe('rank from a snapshot', () => {
     }
   });
 
+  it("stays exact, rank never above the total, when the visitor's own claim moves them past a cached snapshot position", async () => {
+    // Issue 15: right after a claim the header read "Rank 3/3, 3 Players" with two players. The snapshot held
+    // the last player at rank 2 while the claimer was still ahead of them; the claimer then fell behind that
+    // position and was counted twice: once in its rank, once between it and them.
+    const { database } = await getTestContext();
+    const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 600_000, rankStride: 500 });
+    const claimer = await createUser({ ducks: 900_000 });
+    const other = await createUser({ ducks: 1 });
+    await wait(2);
+    const first = await index.standing(idHash(claimer), Date.now()); // reads (and keeps) the snapshot
+    expect(first?.rank).toBe(await exactRank(database.db, claimer.id));
+    await fund(claimer, -900_000); // the claim: 0 ducks now, reached last of all
+    const exact = await exactRank(database.db, claimer.id);
+    // Twice: the first asks from where the claimer stood before, the second from the position now before them.
+    for (let i = 0; i < 2; i++) expect((await index.standing(idHash(claimer), Date.now()))?.rank).toBe(exact);
+    const after = await index.standing(idHash(claimer), Date.now());
+    expect(after!.totalUsers).toBe(first!.totalUsers);
+    expect(after!.rank).toBeLessThanOrEqual(after!.totalUsers);
+    // Another visitor behind the same position is not moved by it.
+    expect((await index.standing(idHash(other), Date.now()))?.rank).toBe(await exactRank(database.db, other.id));
+    // Back up past the position: still exact.
+    await fund(claimer, 900_001);
+    for (let i = 0; i < 2; i++) {
+      expect((await index.standing(idHash(claimer), Date.now()))?.rank).toBe(await exactRank(database.db, claimer.id));
+    }
+  });
+
   it('is undefined for an unknown or expired session', async () => {
     const { database } = await getTestContext();
     const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 0, rankStride: 2 });
@@ -167,6 +194,24 @@ describe('an app with its caches on', () => {
     const board = await call(app, 'GET', '/api/leaderboard', { cookie: user.cookie });
     expect(board.body).toEqual((await call(plain, 'GET', '/api/leaderboard', { cookie: user.cookie })).body);
     await plain.close();
+  });
+
+  it("marks each visitor's own row in the cached top list, not the row of whoever asked first", async () => {
+    const first = await createUser({ ducks: 1_900_000_002, fullName: 'First Asker' });
+    const second = await createUser({ ducks: 1_900_000_001, fullName: 'Second Asker' });
+    overrideCacheSettings(app.ctx, longLived); // a fresh top list, read when the first visitor asks
+    const mine = async (user: TestUser) =>
+      (
+        (await call(app, 'GET', '/api/leaderboard', { cookie: user.cookie })).body as {
+          top: { displayName: string; you: boolean }[];
+        }
+      ).top
+        .filter((row) => row.you)
+        .map((row) => row.displayName);
+    expect(await mine(first)).toEqual(['First A.']);
+    expect(await mine(second)).toEqual(['Second A.']);
+    await fund(first, -1_900_000_002);
+    await fund(second, -1_900_000_001);
   });
 
   it("shows a visitor's own new ducks at once, though the snapshot is cached", async () => {

@@ -7,7 +7,8 @@ import { DomainError } from '../domain/errors';
 
 export interface ActiveCampaign {
   id: string;
-  info: Omit<Campaign, 'wheel'> & {
+  info: Omit<Campaign, 'wheel' | 'collection'> & {
+    collection?: Campaign['collection'];
     operatorEmails: string[];
     /** terms.winnerReplyDays; absent in a campaign loaded before winner notices (reload its pack). */
     winnerReplyDays?: number;

@@ -52,6 +52,11 @@ export function campaignInfo(pack: Pack) {
     challengeDays: campaign.challengeDays,
     startTime: pack.startTime,
     endTime: pack.endTime,
+    collection: {
+      start: campaign.terms.collectionStart,
+      end: campaign.terms.collectionEnd,
+      place: campaign.terms.collectionPlace ?? '',
+    },
   };
 }
 

@@ -51,6 +51,8 @@ export const campaignFileSchema = z
       claimDeadline: day,
       collectionStart: day,
       collectionEnd: day,
+      /** Where vouchers are collected, shown with the dates on the voucher; optional. */
+      collectionPlace: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
       winnerReplyDays: positiveInt,
       winnerNotificationTimeline: z.string().min(1),
       dataProtectionContact: z.string().min(1),

@@ -32,6 +32,11 @@ describe.each(['singapore-2025', 'demo'])('the %s pack', (name) => {
     expect(pack.termsText).toContain('Merduck Bay Festival Voyages Pte. Ltd.');
     expect(pack.termsText).toContain('14-day daily challenge');
   });
+
+  it('says where and when vouchers are collected: on board, 16-18 November 2025', () => {
+    expect(pack.campaign.terms).toMatchObject({ collectionStart: '2025-11-16', collectionEnd: '2025-11-18' });
+    expect(pack.campaign.terms.collectionPlace).toMatch(/\S/);
+  });
 });
 
 describe('singapore-2025 dates', () => {
@@ -271,6 +276,11 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
       'a collection that ends before it starts',
       () => writePack((p) => ((p.campaign.terms as Record<string, unknown>).collectionEnd = '2025-11-15')),
       'campaign.yaml: field "terms.collectionEnd": must not be before terms.collectionStart (2025-11-16)',
+    ],
+    [
+      'an empty collection place',
+      () => writePack((p) => ((p.campaign.terms as Record<string, unknown>).collectionPlace = '  ')),
+      'campaign.yaml: field "terms.collectionPlace": must not be empty',
     ],
     [
       'a claim deadline before the challenge starts',

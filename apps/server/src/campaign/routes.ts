@@ -32,7 +32,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/campaign', { config: { public: true }, schema: { response: { 200: campaignSchema } } }, async () => {
       const { info, wheelWeights } = await ctx.campaign.get();
       const wheel = Object.entries(wheelWeights).map(([ducks, weight]) => ({ ducks: Number(ducks), weight }));
-      return { ...info, wheel };
+      // A campaign loaded before the collection was sent has none until its pack is loaded again.
+      return { ...info, collection: info.collection ?? null, wheel };
     });
 
     app.get(

@@ -115,6 +115,8 @@ describe('GET /api/campaign', () => {
       bookingUrl: 'https://example.com/book-a-cabin',
     });
     expect(body.termsText).toContain('15 October 2025');
+    // Where and when a voucher is collected, for the voucher screen (the demo pack takes them from singapore-2025).
+    expect(body.collection).toEqual({ start: '2025-11-16', end: '2025-11-18', place: 'Guest Services desk, Deck 5' });
     expect((body.wheel as { ducks: number }[]).map((s) => s.ducks).sort()).toEqual([1, 2, 3, 4, 5]);
     const keys = keysOf(body);
     for (const secret of ['qrTexts', 'answers', 'mcqAnswers', 'qr_texts']) expect(keys).not.toContain(secret);

@@ -23,7 +23,7 @@ async function leaderboard(user: TestUser) {
   expect(response.status).toBe(200);
   return response.body as unknown as {
     me: { rank: number; totalUsers: number; duckPoints: number };
-    top: { rank: number; displayName: string; DuckPoints: number }[];
+    top: { rank: number; displayName: string; DuckPoints: number; you: boolean }[];
   };
 }
 
@@ -127,7 +127,12 @@ describe('a blocked visitor', () => {
   it('is off the top of the leaderboard', async () => {
     const top = await createUser({ ducks: 1_800_000_000, fullName: 'Blocked Topper' });
     const viewer = await createUser();
-    expect((await leaderboard(viewer)).top[0]).toEqual({ rank: 1, displayName: 'Blocked T.', DuckPoints: 1_800_000_000 });
+    expect((await leaderboard(viewer)).top[0]).toEqual({
+      rank: 1,
+      displayName: 'Blocked T.',
+      DuckPoints: 1_800_000_000,
+      you: false,
+    });
     await setBlocked(top, true);
     const names = (await leaderboard(viewer)).top.map((t) => t.displayName);
     expect(names).not.toContain('Blocked T.');
@@ -178,12 +183,15 @@ describe('GET /api/leaderboard', () => {
 
     const board = response.body as unknown as Awaited<ReturnType<typeof leaderboard>>;
     expect(board.top.slice(0, 5)).toEqual([
-      { rank: 1, displayName: 'Ada L.', DuckPoints: BASE + 3 },
-      { rank: 2, displayName: 'Grace H.', DuckPoints: BASE + 2 },
-      { rank: 3, displayName: 'Cher', DuckPoints: BASE + 1 },
-      { rank: 4, displayName: `Duck #${mary.id}`, DuckPoints: BASE },
-      { rank: 5, displayName: 'Jane E.', DuckPoints: BASE - 1 },
+      { rank: 1, displayName: 'Ada L.', DuckPoints: BASE + 3, you: false },
+      { rank: 2, displayName: 'Grace H.', DuckPoints: BASE + 2, you: true },
+      { rank: 3, displayName: 'Cher', DuckPoints: BASE + 1, you: false },
+      { rank: 4, displayName: `Duck #${mary.id}`, DuckPoints: BASE, you: false },
+      { rank: 5, displayName: 'Jane E.', DuckPoints: BASE - 1, you: false },
     ]);
+    // Each visitor finds their own row, and only theirs; a visitor off the top finds none.
+    expect((await leaderboard(cher)).top.filter((row) => row.you).map((row) => row.displayName)).toEqual(['Cher']);
+    expect((await leaderboard(await createUser())).top.some((row) => row.you)).toBe(false);
     expect(board.me).toMatchObject({ rank: 2, duckPoints: BASE + 2 });
     expect(board.top.length).toBeLessThanOrEqual(10);
     for (let i = 1; i < board.top.length; i++) {

@@ -42,6 +42,8 @@ export interface RankSnapshot {
   total: number;
   /** Every `stride`-th position and the last one, in leaderboard order. */
   positions: RankPosition[];
+  /** The newest ledger row when the snapshot was read: a visitor's later rows are moves it does not know. */
+  ledgerId: bigint;
 }
 
 // The index users_rank_idx is (ducks DESC NULLS LAST, ducks_at, id) where blocked_at is null: every ORDER BY
@@ -50,10 +52,19 @@ export interface RankSnapshot {
 const leaderboardOrder = sql`${users.ducks} desc nulls last, ${users.ducksAt}, ${users.id}`;
 
 async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
-  const rows = await queryRows<{ ducks: number; at_text: string; at_us: string; id: string | number; rank: string | number }>(
+  // The newest ledger row is read by the same statement, so it names exactly the moves the positions include.
+  const rows = await queryRows<{
+    ducks: number;
+    at_text: string;
+    at_us: string;
+    id: string | number;
+    rank: string | number;
+    ledger_id: string | number;
+  }>(
     db,
     sql`
-    select ducks, ducks_at::text as at_text, (extract(epoch from ducks_at) * 1000000)::bigint::text as at_us, id, rank
+    select ducks, ducks_at::text as at_text, (extract(epoch from ducks_at) * 1000000)::bigint::text as at_us, id, rank,
+      (select coalesce(max(id), 0) from ledger) as ledger_id
     from (select ducks, ducks_at, id, row_number() over w as rank, lead(id) over w is null as last
           from ${users} where ${users.blockedAt} is null window w as (order by ${leaderboardOrder})) ordered
     where rank % ${stride} = 0 or last
@@ -66,7 +77,7 @@ async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
     id: Number(r.id),
     rank: Number(r.rank),
   }));
-  return { total: positions.at(-1)?.rank ?? 0, positions };
+  return { total: positions.at(-1)?.rank ?? 0, positions, ledgerId: BigInt(rows[0]?.ledger_id ?? 0) };
 }
 
 /** Negative when `a` comes first on the leaderboard. */
@@ -108,6 +119,8 @@ interface StandingRow {
   at_us: string;
   /** Users in (position, user] in leaderboard order; null when the user is no longer at or after the position. */
   between: string | number | null;
+  /** The user's newest ledger row (counted from a position only): newer than the snapshot's, they moved since. */
+  last_ledger?: string | number | null;
 }
 
 // The signed-in user, found by their session ($1 the cookie's hash, $2 now): a logout shows at once.
@@ -151,7 +164,8 @@ const standingsFromPositions = statement<StandingRow & { id_hash: string }>(
          (select count(*) from users t where ${ranked} and t.ducks = r.p_ducks and (t.ducks_at, t.id) > (r.p_at::timestamptz, r.p_id))
          + (select count(*) from users t where ${ranked} and t.ducks < r.p_ducks and t.ducks > u.ducks)
          + (select count(*) from users t where ${ranked} and t.ducks = u.ducks and (t.ducks_at, t.id) <= (u.ducks_at, u.id))
-     end as between
+     end as between,
+     (select max(l.id) from ledger l where l.user_id = u.id) as last_ledger
    from unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::bigint[]) as r(id_hash, now, p_ducks, p_at, p_id)
    join sessions s on s.id_hash = r.id_hash and s.expires_at > r.now
    join users u on u.id = s.user_id and u.blocked_at is null`,
@@ -194,6 +208,35 @@ function standingLoaders(db: Db) {
 }
 type StandingLoaders = ReturnType<typeof standingLoaders>;
 
+/**
+ * Where a visitor stood when a snapshot was read ($2 its newest ledger row), from their own ledger: their ducks
+ * then (now, less their posted rows since) and when they had reached them (their last posted change before, or
+ * their sign-up). Read only in the seconds after the visitor's own move.
+ */
+const standingThen = statement<{ ducks: string | number; at_us: string }>(
+  'qq_standing_then',
+  `select u.ducks - coalesce((select sum(l.amount) from ledger l where l.user_id = u.id and l.posted and l.id > $2), 0) as ducks,
+     (extract(epoch from coalesce(
+       (select l.created_at from ledger l
+        where l.user_id = u.id and l.posted and l.amount <> 0 and l.id <= $2 order by l.id desc limit 1),
+       u.created_at)) * 1000000)::bigint::text as at_us
+   from users u where u.id = $1`,
+);
+
+/**
+ * 1 when the visitor was at or before `from` when the snapshot was read and has moved behind it since: the
+ * position's rank then counted them, and so does the count between it and them. Without this, a claim that
+ * drops a visitor behind a position makes their rank one too many (issue 15: "Rank 3/3, 3 Players" with two).
+ * A visitor who moved ahead of a position is counted from an earlier one, which they were behind then too.
+ */
+async function countedTwice(db: Db, snapshot: RankSnapshot, from: RankPosition, row: StandingRow): Promise<number> {
+  if (row.last_ledger === null || row.last_ledger === undefined || BigInt(row.last_ledger) <= snapshot.ledgerId) return 0;
+  const id = Number(row.id);
+  const [then] = await standingThen(db, [id, snapshot.ledgerId.toString()]);
+  if (!then) return 0;
+  return compareKeys({ ducks: Number(then.ducks), atUs: BigInt(then.at_us), atText: '', id }, from) <= 0 ? 1 : 0;
+}
+
 function keyOf(row: StandingRow): RankKey {
   return { ducks: Number(row.ducks), atText: row.at_text, atUs: BigInt(row.at_us), id: Number(row.id) };
 }
@@ -206,7 +249,7 @@ async function readStanding(
   db: Db,
   load: StandingLoaders,
   session: [idHash: string, now: string],
-  positions: RankPosition[],
+  snapshot: RankSnapshot,
   hint: RankKey | undefined,
 ): Promise<{ row: StandingRow; key: RankKey; rank: number } | undefined> {
   for (let tries = 0; tries < 3; tries++) {
@@ -215,11 +258,14 @@ async function readStanding(
       if (!row) return undefined;
       hint = keyOf(row);
     }
-    const from = positionAtOrBefore(positions, hint);
+    const from = positionAtOrBefore(snapshot.positions, hint);
     const row = from ? await load.from(`${session[0]} ${from.id}`, [...session, from]) : (await standingFromTop(db, session))[0];
     if (!row) return undefined;
     const key = keyOf(row);
-    if (row.between !== null) return { row, key, rank: (from?.rank ?? 0) + Number(row.between) };
+    if (row.between !== null) {
+      if (!from) return { row, key, rank: Number(row.between) };
+      return { row, key, rank: from.rank + Number(row.between) - (await countedTwice(db, snapshot, from, row)) };
+    }
     // The user moved ahead of the position since the hint: count again from where they are now.
     hint = key;
   }
@@ -251,7 +297,7 @@ export function createRankIndex(db: Db, settings: CacheSettings) {
     /** The balances, rank and number of users of a session's user (`idHash`); undefined without a valid session. */
     async standing(idHash: string, now: number): Promise<Standing | undefined> {
       const current = await snapshot.get();
-      const found = await readStanding(db, load, [idHash, new Date(now).toISOString()], current.positions, hints.get(idHash));
+      const found = await readStanding(db, load, [idHash, new Date(now).toISOString()], current, hints.get(idHash));
       if (!found) {
         hints.delete(idHash);
         return undefined;
@@ -304,7 +350,12 @@ async function readTop(db: Db, limit = LEADERBOARD_SIZE) {
     .where(isNull(users.blockedAt))
     .orderBy(leaderboardOrder)
     .limit(limit);
-  return rows.map((row, i) => ({ rank: i + 1, displayName: displayName(row.fullName, row.id), DuckPoints: row.ducks }));
+  return rows.map((row, i) => ({
+    rank: i + 1,
+    displayName: displayName(row.fullName, row.id),
+    DuckPoints: row.ducks,
+    id: row.id,
+  }));
 }
 
 /** "Ada Lovelace" -> "Ada L.": enough to recognise yourself, not enough to expose anyone. */

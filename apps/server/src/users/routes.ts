@@ -30,7 +30,11 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { sessionInQuery: true }, schema: { response: { 200: leaderboardSchema } } },
       async (request) => {
         const [me, top] = await Promise.all([standing(request), rankIndexFor(ctx).top()]);
-        return { me: { rank: me.rank, totalUsers: me.totalUsers, duckPoints: me.ducks }, top };
+        return {
+          me: { rank: me.rank, totalUsers: me.totalUsers, duckPoints: me.ducks },
+          // The cached top is everyone's: which row is this visitor's is decided per request, ids stay here.
+          top: top.map(({ id, ...row }) => ({ ...row, you: id === me.id })),
+        };
       },
     );
   };

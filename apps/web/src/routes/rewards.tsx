@@ -2,6 +2,7 @@
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';
+import { LoadFailed } from '../components/load-failed';
 import { ClaimedPopup, ConfirmClaimDialog } from '../features/rewards/claim-dialogs';
 import { useInventory } from '../features/rewards/inventory-api';
 import { RewardList } from '../features/rewards/reward-list';
@@ -22,7 +23,17 @@ export default function RewardsRoute() {
       </div>
       <RewardsBanner />
       <DucksHeader />
-      <RewardList rewards={inventory.data} isLoading={inventory.isLoading} onTap={(reward) => void claim.tap(reward)} />
+      <RewardList
+        rewards={inventory.data}
+        isLoading={inventory.isLoading}
+        ducks={me.data?.duckPoints}
+        onTap={(reward) => void claim.tap(reward)}
+        failed={
+          inventory.isError && !inventory.data ? (
+            <LoadFailed what="the rewards" onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
+          ) : undefined
+        }
+      />
       <p className="rewards-caption">Cabins, upgrades, discounts, credits, wifi, champagne, beer - all up for grabs!</p>
       <BottomBar
         links={[

@@ -10,12 +10,18 @@ function getLeaderboard(): Promise<Leaderboard> {
   return api<Leaderboard>('/api/leaderboard');
 }
 
-/** A failure is logged only and the list is empty (docs/product.md §7.7). */
+/** A failure is logged, and the screen says so with a retry (docs/product.md §7.7). */
 export function useLeaderboard() {
   // Ducks change after every spin and claim: always fetch again when the screen opens.
   const query = useQuery({ queryKey: leaderboardQueryKey, queryFn: getLeaderboard, staleTime: 0 });
   useEffect(() => {
     if (query.error) console.error('Failed to load the leaderboard', query.error);
   }, [query.error]);
-  return { top: query.data?.top ?? [], isLoading: query.isLoading };
+  return {
+    top: query.data?.top ?? [],
+    isLoading: query.isLoading,
+    failed: query.isError && !query.data,
+    retry: () => void query.refetch(),
+    retrying: query.isFetching,
+  };
 }

@@ -12,7 +12,7 @@ async function getInventory(): Promise<Reward[]> {
   return Array.isArray(data) ? data : data.items;
 }
 
-/** Failures are logged only (docs/product.md §7.7). */
+/** Failures are logged; /rewards then says the load failed and offers a retry (docs/product.md §7.7). */
 export function useInventory({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({ queryKey: inventoryQueryKey, queryFn: getInventory, enabled });
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { paths } from '../../lib/paths';
 import type { OwnedReward } from './owned-rewards';
 import { GiftImage } from './gift-image';
@@ -12,8 +13,10 @@ export interface RewardDetailState {
 }
 
 export function OwnedRewardList() {
-  const { owned, isLoading } = useOwnedRewards();
+  const { owned, isLoading, failed, retry, retrying } = useOwnedRewards();
   const navigate = useNavigate();
+  // A failed load is not "nothing claimed": the visitor may hold vouchers (issue 15 part 6).
+  if (failed) return <LoadFailed what="your rewards" onRetry={retry} retrying={retrying} />;
   if (isLoading) return <p className="loading">Loading owned rewards...</p>;
   if (owned.length === 0) {
     return <p className="card owned-empty">You haven&apos;t claimed any rewards yet. Visit the rewards page to claim some!</p>;

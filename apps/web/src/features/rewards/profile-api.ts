@@ -10,7 +10,7 @@ function getProfile(): Promise<Profile> {
   return api<Profile>('/api/profile');
 }
 
-/** Failures are logged only (docs/product.md §7.7): the list is then empty. */
+/** Failures are logged; /my-rewards then says the load failed and offers a retry (docs/product.md §7.7). */
 export function useProfile() {
   const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
   useEffect(() => {

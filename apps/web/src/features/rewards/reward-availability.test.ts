@@ -8,6 +8,7 @@ import {
   rewardWindow,
   stockText,
   isLongName,
+  moreDucksText,
 } from './reward-availability';
 
 const DAY = 86_400;
@@ -106,5 +107,19 @@ describe('isLongName', () => {
     ['Balcony Cabin Upgrade', true],
   ])('%s: %s', (name, long) => {
     expect(isLongName(name)).toBe(long);
+  });
+});
+
+describe('moreDucksText', () => {
+  it.each([
+    ['affordable', open, 10, undefined],
+    ['more than enough', open, 12, undefined],
+    ['one short', open, 9, '1 more duck'],
+    ['no ducks', open, 0, '10 more ducks'],
+    ['ducks not known yet', open, undefined, undefined],
+    ['sold out: no count', { ...open, quantity: 0 }, 0, undefined],
+    ['not yet open: no count', { ...open, startDate: NOW + DAY }, 0, undefined],
+  ])('%s', (_, reward, ducks, expected) => {
+    expect(moreDucksText(reward, ducks, NOW)).toBe(expected);
   });
 });

@@ -49,6 +49,16 @@ export function rewardNote(reward: RewardStock, nowSec: number): string | undefi
   return rewardTimingText(reward, nowSec) ?? (isRewardDisabled(reward, nowSec) ? 'Not available' : undefined);
 }
 
+/**
+ * '{n} more ducks' ('1 more duck') when the visitor's ducks fall short of an open, in-stock reward; undefined
+ * when they can afford it, when the row is disabled anyway, or while their ducks are not known yet.
+ */
+export function moreDucksText(reward: RewardStock, ducks: number | undefined, nowSec: number): string | undefined {
+  if (ducks === undefined || ducks >= reward.price || isRewardDisabled(reward, nowSec)) return undefined;
+  const missing = reward.price - ducks;
+  return missing === 1 ? '1 more duck' : `${missing} more ducks`;
+}
+
 export type ClaimGate = { ok: true } | { ok: false; message: string };
 
 /** Whether a tap may open the confirm dialog: within the window, in stock, and enough ducks. */

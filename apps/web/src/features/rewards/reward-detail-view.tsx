@@ -1,3 +1,5 @@
+import { useCampaign } from '../../lib/campaign-api';
+import { collectionTexts } from './collection';
 import { GiftImage } from './gift-image';
 import { type OwnedReward, ownedFallbackDescription } from './owned-rewards';
 import { isLongName } from './reward-availability';
@@ -7,6 +9,7 @@ import './rewards.css';
 /** One owned reward: its name, picture, description and the voucher code(s) to show on board. */
 export function RewardDetailView({ reward }: { reward: OwnedReward }) {
   const { vouchers } = reward;
+  const { where, when } = collectionTexts(useCampaign().data?.collection);
   return (
     <>
       <h1 className={`title${isLongName(reward.item) ? ' title--small' : ''}`}>{reward.item}</h1>
@@ -18,6 +21,22 @@ export function RewardDetailView({ reward }: { reward: OwnedReward }) {
             {vouchers.length > 1 ? 'Your vouchers' : 'Your voucher'}
           </h2>
           <p className="muted reward-detail__hint">Show this code to the crew on board to collect your reward.</p>
+          {(where || when) && (
+            <dl className="reward-detail__collect">
+              {where && (
+                <div>
+                  <dt>Where</dt>
+                  <dd>{where}</dd>
+                </div>
+              )}
+              {when && (
+                <div>
+                  <dt>When</dt>
+                  <dd>{when}</dd>
+                </div>
+              )}
+            </dl>
+          )}
           {vouchers.map((voucher) => (
             <VoucherQr key={voucher.code} voucher={voucher} />
           ))}

@@ -1,36 +1,52 @@
 import type { Reward } from '@quackquest/contract/core';
-import { isLongName, isRewardDisabled, isSoldOut, nowSeconds, rewardNote, stockText } from './reward-availability';
+import type { ReactNode } from 'react';
+import { eligibilityLabel } from './eligibility-labels';
+import { isLongName, isRewardDisabled, isSoldOut, moreDucksText, nowSeconds, rewardNote, stockText } from './reward-availability';
 import './rewards.css';
 
 interface RewardListProps {
   rewards: Reward[] | undefined;
   isLoading: boolean;
+  /** The visitor's ducks, once known: rows they cannot afford say how many more they need. */
+  ducks: number | undefined;
   onTap: (reward: Reward) => void;
+  /** Shown instead of the rows when the list could not be loaded. */
+  failed?: ReactNode;
 }
 
-/** The scrollable reward list. Disabled rows are greyed but still answer a tap with the reason. */
-export function RewardList({ rewards, isLoading, onTap }: RewardListProps) {
+/** The reward list, scrolling with the page. Disabled rows are greyed but still answer a tap with the reason. */
+export function RewardList({ rewards, isLoading, ducks, onTap, failed }: RewardListProps) {
   const now = nowSeconds();
   return (
-    <section className="reward-list" aria-label="Rewards" tabIndex={0}>
-      {isLoading ? (
-        <p className="loading">Loading rewards...</p>
-      ) : (
-        <ul className="reward-list__items">
-          {(rewards ?? []).map((reward) => (
-            <li key={reward.item}>
-              <RewardRow reward={reward} now={now} onTap={onTap} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <section className="reward-list" aria-label="Rewards">
+      {failed ??
+        (isLoading ? (
+          <p className="loading">Loading rewards...</p>
+        ) : (
+          <ul className="reward-list__items">
+            {(rewards ?? []).map((reward) => (
+              <li key={reward.item}>
+                <RewardRow reward={reward} now={now} ducks={ducks} onTap={onTap} />
+              </li>
+            ))}
+          </ul>
+        ))}
     </section>
   );
 }
 
-function RewardRow({ reward, now, onTap }: { reward: Reward; now: number; onTap: (reward: Reward) => void }) {
+interface RewardRowProps {
+  reward: Reward;
+  now: number;
+  ducks: number | undefined;
+  onTap: (reward: Reward) => void;
+}
+
+function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
   const disabled = isRewardDisabled(reward, now);
   const note = rewardNote(reward, now);
+  const who = eligibilityLabel(reward.eligibility);
+  const more = moreDucksText(reward, ducks, now);
   return (
     <button
       type="button"
@@ -43,7 +59,9 @@ function RewardRow({ reward, now, onTap }: { reward: Reward; now: number; onTap:
         <span className="reward-row__meta">
           <span className={isSoldOut(reward) ? 'reward-row__sold-out' : undefined}>{stockText(reward)}</span>
           {note && <span className="reward-row__note">{note}</span>}
+          {more && <span className="reward-row__more">{more}</span>}
         </span>
+        {who && <span className="reward-row__who">{who}</span>}
       </span>
       <span className="reward-row__price">
         <DuckIcon />

@@ -13,5 +13,7 @@ export function useOwnedRewards() {
   const inventory = useInventory({ enabled: claimed.length > 0 });
   const owned = useMemo(() => mergeOwnedRewards(claimed, inventory.data), [claimed, inventory.data]);
   const isLoading = profile.isLoading || (claimed.length > 0 && inventory.isLoading);
-  return { owned, isLoading };
+  // Only the claims decide what is owned: without the inventory the rows lose their descriptions, not their vouchers.
+  const failed = profile.isError && !profile.data;
+  return { owned, isLoading, failed, retry: () => void profile.refetch(), retrying: profile.isFetching };
 }

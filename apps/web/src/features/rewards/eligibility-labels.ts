@@ -1,0 +1,16 @@
+// Who may claim a reward, as its row says it (issue 15 part 5). The one place these texts live in the web app:
+// when the campaign pack names its own (issue 14 part 4), pass them as `labels`.
+import type { Reward } from '@quackquest/contract/core';
+
+export type EligibilityLabels = Record<Exclude<Reward['eligibility'], 'everyone'>, string>;
+
+/** The original campaign's words: the cabin question of the sign-up (docs/product.md §2.11). */
+const ELIGIBILITY_LABELS: EligibilityLabels = {
+  owners: 'cabin owners only',
+  'non-owners': 'for visitors without a cabin',
+};
+
+/** The row's label, or undefined for a reward open to everyone. */
+export function eligibilityLabel(eligibility: Reward['eligibility'], labels: EligibilityLabels = ELIGIBILITY_LABELS) {
+  return eligibility === 'everyone' ? undefined : labels[eligibility];
+}
