@@ -38,10 +38,7 @@ export function backupRoutes(ctx: AppContext, database: Database): FastifyPlugin
         stream.once('close', () => {
           running = false;
         });
-        return reply
-          .header('content-type', 'application/gzip')
-          .header('x-backup-held-ms', String(snapshot.heldMs))
-          .send(stream);
+        return reply.header('content-type', 'application/gzip').header('x-backup-held-ms', String(snapshot.heldMs)).send(stream);
       } catch (error) {
         running = false;
         throw error;

@@ -59,7 +59,7 @@ export async function readTar(
     if (stored !== checksum(header)) throw new TarFormatError('a tar header is damaged (checksum)');
     const type = String.fromCharCode(header[156]!);
     if (type !== '0' && type !== '\u0000') throw new TarFormatError(`unexpected tar entry of type "${type}"`);
-    const name = header.subarray(0, 100).toString('utf8').replace(/\u0000.*$/s, '');
+    const name = untilNul(header.subarray(0, 100)).toString('utf8');
     const size = parseOctal(header, 124, 12);
     let left = size;
     const body = async function* () {
@@ -78,13 +78,17 @@ export async function readTar(
 }
 
 function parseOctal(header: Buffer, offset: number, length: number): number {
-  const text = header
-    .subarray(offset, offset + length)
+  const text = untilNul(header.subarray(offset, offset + length))
     .toString('ascii')
-    .replace(/[\u0000 ]+$/, '')
     .trim();
   if (!/^[0-7]+$/.test(text)) throw new TarFormatError('a tar header is damaged (not a number)');
   return parseInt(text, 8);
+}
+
+/** A field up to its first NUL byte. */
+function untilNul(field: Buffer): Buffer {
+  const end = field.indexOf(0);
+  return end === -1 ? field : field.subarray(0, end);
 }
 
 /** Exact reads of n bytes from a stream of chunks of any size. */

@@ -86,7 +86,8 @@ export function formatBackup(result: BackupResult, env: Env): string {
     formatCounts(manifest),
     'Checked: every entry matches the manifest. Keep the file as private as DATA_DIR: it holds visitors\u2019 data and the signing secret.',
   ];
-  if (env.S3_BUCKET) lines.push(`Photos are in the bucket ${env.S3_BUCKET}, not in this file: back it up as docs/deploy.md says.`);
+  if (env.S3_BUCKET)
+    lines.push(`Photos are in the bucket ${env.S3_BUCKET}, not in this file: back it up as docs/deploy.md says.`);
   return lines.join('\n');
 }
 

@@ -207,7 +207,7 @@ export const COMMANDS: Command[] = [
     args: ['file'],
     options: { force: { type: 'boolean' } },
     description:
-      "Check a backup file and restore it into DATA_DIR (stop the server first); a DATA_DIR that holds data only with --force, which keeps it aside.",
+      'Check a backup file and restore it into DATA_DIR (stop the server first); a DATA_DIR that holds data only with --force, which keeps it aside.',
     example: 'restore quackquest-backup.tar.gz',
     run: async ({ args, options, env, cwd }) => {
       const file = path.resolve(cwd, args[0]!);
