@@ -18,7 +18,7 @@ import { migrationsFolder } from '../paths';
 import { END_OF_ARCHIVE, TarFormatError, fileHeader, padding, readTar } from './tar';
 
 export const BACKUP_FORMAT = 'quackquest-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_VERSION = 1;
 
 /** The tables whose rows a backup counts; a restore must find the same numbers. */
 export const COUNTED_TABLES = [
