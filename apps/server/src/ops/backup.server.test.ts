@@ -128,7 +128,7 @@ describe.skipIf(testDb === 'postgres')('backup and restore of the embedded datab
 
   it(
     'a backup taken while visitors play restores into a fresh DATA_DIR; verify passes and the rows are those it counted',
-    { timeout: 600_000 },
+    { timeout: 900_000 },
     async () => {
       const dataDir = tempDir('backup-live');
       database = await openDatabase({ dataDir });
