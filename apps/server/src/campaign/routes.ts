@@ -19,7 +19,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Public: the welcome page and the checkpoints show them, and browsers cache them for everyone.
         config: { public: true },
         schema: {
-          params: z.object({ file: z.string().regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp)$/i, 'not an image name') }),
+          params: z.object({
+            file: z.string().regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp|webm|mp4)$/i, 'not an image name'),
+          }),
         },
       },
       async (request, reply) => {

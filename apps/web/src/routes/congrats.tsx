@@ -1,5 +1,6 @@
 // /congrats (docs/product.md §2.8): checkpoint completed. ScanNoSpin checkpoints earn no spin, so their
 // button goes back to the list instead of the wheel.
+import { useScreens } from '../lib/campaign-api';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { keys, read } from '../lib/storage';
@@ -7,6 +8,7 @@ import '../features/checkpoints/checkpoint.css';
 
 export default function CongratsRoute() {
   const noSpin = read(keys.checkpointType) === 'ScanNoSpin';
+  const screens = useScreens();
   return (
     <main className="screen screen--center">
       <svg className="congrats__duck" viewBox="0 0 120 100" aria-hidden="true">
@@ -17,7 +19,7 @@ export default function CongratsRoute() {
         <path d="M30 70c10-2 22-6 30-2 6 4 4 12-4 13-10 1-20-4-26-11z" fill="#f2a900" />
       </svg>
       <h1 className="title">CHECKPOINT COMPLETED</h1>
-      <p className="congrats__message">Oh Ship! Checkpoint complete! Rack up Ducks to win a cabin on our epic shipcation!</p>
+      <p className="congrats__message">{screens?.congrats}</p>
       {noSpin ? (
         <Link to={paths.checkpoints} className="btn btn--primary btn--block">
           Continue
