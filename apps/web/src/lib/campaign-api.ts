@@ -47,10 +47,10 @@ export function preloadCampaign(): void {
 export function useCampaign(): { data?: Campaign; error?: unknown } {
   const [state, setState] = useState<{ data?: Campaign; error?: unknown }>(() => (loaded ? { data: loaded } : {}));
   useEffect(() => {
-    if (loaded) return;
+    // Also when it arrived between the first render and now: the cached request answers at once.
     let live = true;
     getCampaign().then(
-      (data) => live && setState({ data }),
+      (data) => live && setState((state) => (state.data === data ? state : { data })),
       (error: unknown) => live && setState({ error }),
     );
     return () => {
