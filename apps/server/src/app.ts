@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions) {
     log: app.log,
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
     hooks: { winner_notice: winnerNoticeHooks },
+    senderName: async () => (await ctx.campaign.get()).info.mail?.senderName,
   });
   app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', async () => mailWorker.stop());

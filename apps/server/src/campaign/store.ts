@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { campaignImages, campaignVersionImages, campaignVersions, campaigns } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { IMAGE_PATH, imageProblem } from './images';
+import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { type Pack, PackError } from './pack';
 import { campaignFileSchema } from './pack-schema';
 
@@ -20,7 +20,7 @@ export interface PackImage {
 }
 
 /** An image over this size is refused: images are shown on phones, and every version keeps its bytes. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -28,9 +28,11 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
 };
 
-export function contentTypeOf(name: string): string {
+function contentTypeOf(name: string): string {
   return CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -48,7 +50,8 @@ export function readPackImages(contentDir: string): PackImage[] {
   const images: PackImage[] = [];
   for (const name of readdirSync(folder).sort()) {
     const image = `images/${name}`;
-    if (!IMAGE_PATH.test(image) || !statSync(path.join(folder, name)).isFile() || imageProblem(contentDir, image)) continue;
+    // Background videos (look.backgroundVideos, decision 033) are stored like images.
+    if (!(IMAGE_PATH.test(image) || VIDEO_PATH.test(image)) || !statSync(path.join(folder, name)).isFile() || imageProblem(contentDir, image)) continue;
     const bytes = readFileSync(path.join(folder, name));
     if (bytes.length > MAX_IMAGE_BYTES) {
       problems.push(`${image}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB, over the 5 MB an image may have`);
@@ -67,7 +70,7 @@ function storedPack(pack: Pack): Record<string, unknown> {
 }
 
 /** Keys sorted, undefined left out: the same content gives the same text, before and after jsonb. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -76,7 +79,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** SHA-256 of the pack and its images: equal for a restored version and the version it restores. */
-export function contentHash(pack: Pack, images: PackImage[]): string {
+function contentHash(pack: Pack, images: PackImage[]): string {
   return sha256(canonicalJson({ pack: storedPack(pack), images: images.map((i) => [i.name, i.sha256]) }));
 }
 
