@@ -51,7 +51,12 @@ export function readPackImages(contentDir: string): PackImage[] {
   for (const name of readdirSync(folder).sort()) {
     const image = `images/${name}`;
     // Background videos (look.backgroundVideos, decision 033) are stored like images.
-    if (!(IMAGE_PATH.test(image) || VIDEO_PATH.test(image)) || !statSync(path.join(folder, name)).isFile() || imageProblem(contentDir, image)) continue;
+    if (
+      !(IMAGE_PATH.test(image) || VIDEO_PATH.test(image)) ||
+      !statSync(path.join(folder, name)).isFile() ||
+      imageProblem(contentDir, image)
+    )
+      continue;
     const bytes = readFileSync(path.join(folder, name));
     if (bytes.length > MAX_IMAGE_BYTES) {
       problems.push(`${image}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB, over the 5 MB an image may have`);
