@@ -11,7 +11,8 @@ const safe = {
   LOG_LEVEL: 'warn',
 };
 
-describe('the server in production', () => {
+// Each test starts the server as its own process, which on a busy machine takes tens of seconds to open PGlite.
+describe('the server in production', { timeout: 120_000 }, () => {
   it('refuses to start without e-mail, a database, a photo store and a secret, naming each variable', async () => {
     const { code, stderr } = await startServerUntilExit({ NODE_ENV: 'production' });
     expect(code).toBe(1);
