@@ -20,7 +20,7 @@ export interface PackImage {
 }
 
 /** An image over this size is refused: images are shown on phones, and every version keeps its bytes. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
-export function contentTypeOf(name: string): string {
+function contentTypeOf(name: string): string {
   return CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -67,7 +67,7 @@ function storedPack(pack: Pack): Record<string, unknown> {
 }
 
 /** Keys sorted, undefined left out: the same content gives the same text, before and after jsonb. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -76,7 +76,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** SHA-256 of the pack and its images: equal for a restored version and the version it restores. */
-export function contentHash(pack: Pack, images: PackImage[]): string {
+function contentHash(pack: Pack, images: PackImage[]): string {
   return sha256(canonicalJson({ pack: storedPack(pack), images: images.map((i) => [i.name, i.sha256]) }));
 }
 
