@@ -19,6 +19,8 @@ export interface Visitor {
 
 export interface Mail {
   subject: string;
+  /** The From header as the SMTP server received it. */
+  from: string;
   text: string;
   html: string;
 }

@@ -62,7 +62,12 @@ export default async function globalSetup() {
       const to = (url.searchParams.get('to') ?? '').toLowerCase();
       const mails = smtp.received
         .filter((m) => m.to.includes(to))
-        .map((m) => ({ subject: m.parsed.subject ?? '', text: m.parsed.text ?? '', html: m.parsed.html || '' }));
+        .map((m) => ({
+          subject: m.parsed.subject ?? '',
+          from: m.parsed.from?.text ?? '',
+          text: m.parsed.text ?? '',
+          html: m.parsed.html || '',
+        }));
       response.setHeader('content-type', 'application/json');
       return response.end(JSON.stringify(mails));
     }

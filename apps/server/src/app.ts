@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { UPLOAD_MAX_BYTES } from '@quackquest/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { auditRoutes } from './audit/routes';
+import { backupRoutes } from './backup/routes';
 import { authRoutes } from './auth/routes';
 import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions) {
     log: app.log,
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
     hooks: { winner_notice: winnerNoticeHooks },
+    senderName: async () => (await ctx.campaign.get()).info.mail?.senderName,
   });
   app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', async () => mailWorker.stop());
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(winnerRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(participantRoutes(ctx));
+  await app.register(backupRoutes(ctx, database));
   await registerWeb(app, env.WEB_DIST);
   return app;
 }

@@ -12,6 +12,7 @@ export type {
   AttemptResult,
   AuthResult,
   Campaign,
+  CampaignScreens,
   Checkpoint,
   CheckpointType,
   ClaimResult,

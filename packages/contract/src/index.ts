@@ -164,6 +164,41 @@ export const claimResultSchema = z.object({
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 
+/** An image of the campaign pack: its URL on this server and the text read out in its place. */
+const packImageSchema = z.object({ url: z.string(), alt: z.string() });
+
+/** One answer of the sign-up question: its button, and how rewards reserved for it are labelled and refused. */
+const signupAnswerSchema = z.object({ answer: z.string(), rewardsLabel: z.string(), refusal: z.string() });
+
+/**
+ * Everything a screen shows that belongs to the event, from the pack's campaign.yaml (campaigns/README.md):
+ * nothing cruise-specific is written in the web app. Absent in a campaign loaded before it existed.
+ */
+export const campaignScreensSchema = z.object({
+  logo: packImageSchema.nullable(),
+  /** CSS colours by role: deep, primary, bright, pale, accent (the web app sets them as custom properties). */
+  colours: z.record(z.string(), z.string()),
+  background: z.object({ image: z.string().nullable(), videos: z.array(z.string()) }),
+  /** The welcome page's prize banner; null: none. */
+  prize: z.object({ title: z.string(), text: z.string(), image: z.string().nullable() }).nullable(),
+  bookingLabel: z.string(),
+  /** The question asked at the end of sign-up; null: none (every visitor counts as answering "no"). */
+  signup: z.object({ question: z.string(), text: z.string(), yes: signupAnswerSchema, no: signupAnswerSchema }).nullable(),
+  signupTitle: z.string(),
+  signupPitch: z.string(),
+  signupPhotos: z.array(packImageSchema),
+  loginTitle: z.string(),
+  signupGoogleTitle: z.string(),
+  congrats: z.string(),
+  rewardsCaption: z.string(),
+  rewardsBanner: packImageSchema.nullable(),
+  voucherHint: z.string(),
+  claimedHint: z.string(),
+  notFoundTitle: z.string(),
+  loadErrorTitle: z.string(),
+});
+export type CampaignScreens = z.infer<typeof campaignScreensSchema>;
+
 export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -182,5 +217,6 @@ export const campaignSchema = z.object({
    * days as YYYY-MM-DD, the place '' when the pack names none; null for a campaign loaded before it was sent.
    */
   collection: z.object({ start: z.string(), end: z.string(), place: z.string() }).nullable(),
+  screens: campaignScreensSchema.optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -6,11 +6,15 @@ import { type PendingSignup, SIGNIN_CODE_DIGITS, authMessages } from '@quackques
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailLinks } from '../db/schema';
+import { MAIL_DEFAULTS } from '../campaign/pack-schema';
 import { DomainError, invalid } from '../domain/errors';
 import { enqueueMail } from '../mail/queue';
 import { checkSendLimits, lockAddress } from './link-limits';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Wrong-code comparisons one address may receive per 24 hours, from everyone together (decision 015):
@@ -43,6 +47,9 @@ export async function sendEmailLink(
   const link = new URL(returnTo, ctx.env.PUBLIC_URL);
   link.searchParams.set('token', token);
   const signup = returnTo === '/signup';
+  // The campaign's sender name and subjects (campaign.yaml mail); the defaults when none is loaded yet.
+  const mail = (await ctx.campaign.get().catch(() => undefined))?.info.mail ?? MAIL_DEFAULTS;
+  const app = mail.senderName;
   await ctx.db.transaction(async (tx) => {
     await lockAddress(tx, email);
     await checkSendLimits(tx, ctx.env, email, clientIp, now);
@@ -64,9 +71,9 @@ export async function sendEmailLink(
         to: email,
         // An e-mail that arrives after its link's life is useless: the worker marks it expired instead.
         expiresAt: new Date(now + LINK_TTL_MS),
-        subject: signup ? 'Finish signing up to QuackQuest' : 'Your QuackQuest sign-in link',
+        subject: signup ? mail.signUpSubject : mail.signInSubject,
         text: [
-          signup ? 'Tap the link below to finish signing up to QuackQuest:' : 'Tap the link below to sign in to QuackQuest:',
+          signup ? `Tap the link below to finish signing up to ${app}:` : `Tap the link below to sign in to ${app}:`,
           '',
           link.toString(),
           '',
@@ -74,7 +81,7 @@ export async function sendEmailLink(
           '',
           'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
         ].join('\n'),
-        html: `<p>${signup ? 'Tap the button to finish signing up to QuackQuest.' : 'Tap the button to sign in to QuackQuest.'}</p>
+        html: `<p>${escapeHtml(signup ? `Tap the button to finish signing up to ${app}.` : `Tap the button to sign in to ${app}.`)}</p>
 <p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${signup ? 'Finish signing up' : 'Sign in'}</a></p>
 <p>Opening it on another device? Enter this code instead: <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
 <p>The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.</p>`,

@@ -12,6 +12,8 @@ export interface ActiveCampaign {
     operatorEmails: string[];
     /** terms.winnerReplyDays; absent in a campaign loaded before winner notices (reload its pack). */
     winnerReplyDays?: number;
+    /** campaign.yaml mail (sender name, subjects); absent in a campaign loaded before it existed. */
+    mail?: { senderName: string; signInSubject: string; signUpSubject: string };
   };
   wheelWeights: Record<string, number>;
   sourceDir: string;

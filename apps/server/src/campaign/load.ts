@@ -5,6 +5,7 @@
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { campaigns, checkpoints, claims, rewards } from '../db/schema';
+import type { CampaignScreens } from '@quackquest/contract';
 import type { Pack } from './pack';
 import { type PackImage, readPackImages, storeVersion } from './store';
 
@@ -48,7 +49,7 @@ export function campaignInfo(pack: Pack) {
     operatorEmails: campaign.operator.emails,
     winnerReplyDays: campaign.terms.winnerReplyDays,
     termsText: pack.termsText,
-    bookingUrl: campaign.bookingUrl,
+    bookingUrl: campaign.bookingUrl ?? '',
     challengeDays: campaign.challengeDays,
     startTime: pack.startTime,
     endTime: pack.endTime,
@@ -57,6 +58,27 @@ export function campaignInfo(pack: Pack) {
       end: campaign.terms.collectionEnd,
       place: campaign.terms.collectionPlace ?? '',
     },
+    screens: campaignScreens(pack),
+    mail: campaign.mail,
+  };
+}
+
+/** Where the browser finds a pack image (`images/x.svg`), the same way as a checkpoint's. */
+const imageUrl = (image: string) => `/api/campaign/images/${encodeURIComponent(image.replace(/^images\//, ''))}`;
+
+/** The event's look and words, as the screens show them (decision 033). */
+function campaignScreens(pack: Pack): CampaignScreens {
+  const { look, prize, signup, texts, bookingLabel, name } = pack.campaign;
+  return {
+    logo: look.logo ? { url: imageUrl(look.logo), alt: look.logoAlt ?? name } : null,
+    colours: look.colours,
+    background: { image: look.background ? imageUrl(look.background) : null, videos: look.backgroundVideos.map(imageUrl) },
+    prize: prize ? { title: prize.title, text: prize.text, image: prize.image ? imageUrl(prize.image) : null } : null,
+    bookingLabel,
+    signup: signup ?? null,
+    ...texts,
+    signupPhotos: texts.signupPhotos.map((p) => ({ url: imageUrl(p.image), alt: p.alt })),
+    rewardsBanner: texts.rewardsBanner ? { url: imageUrl(texts.rewardsBanner.image), alt: texts.rewardsBanner.alt } : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The shape of a campaign pack's files (campaigns/README.md documents them for operators).
 import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES } from '@quackquest/contract';
 import { z } from 'zod';
-import { IMAGE_PATH } from './images';
+import { IMAGE_PATH, VIDEO_PATH } from './images';
 
 // YAML readers differ on bare dates: accept a Date or an ISO day string, keep "YYYY-MM-DD".
 const asDayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
@@ -30,6 +30,81 @@ function isCalendarDay(text: string): boolean {
 }
 const positiveInt = z.number().int().positive();
 
+// The event's own look and words (campaigns/README.md, decision 033). Every text has a default that names no
+// particular kind of event, so a pack that leaves one out never shows another event's words.
+const IMAGE_MESSAGE = 'must be images/ followed by a file name ending in .svg, .png, .jpg, .jpeg or .webp';
+const packImage = z.string().regex(IMAGE_PATH, IMAGE_MESSAGE);
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #0b4f8a');
+/** The colour roles the web app has (styles.css): deep = page background, primary = buttons and links, ... */
+const COLOUR_ROLES = ['deep', 'primary', 'bright', 'pale', 'accent'] as const;
+
+const lookSchema = z.strictObject({
+  logo: packImage.optional(),
+  logoAlt: text(80).optional(),
+  colours: z.partialRecord(z.enum(COLOUR_ROLES), colour).default({}),
+  background: packImage.optional(),
+  backgroundVideos: z
+    .array(z.string().regex(VIDEO_PATH, 'must be images/ followed by a file name ending in .webm or .mp4'))
+    .max(2)
+    .default([]),
+});
+
+const prizeSchema = z.strictObject({ title: text(60), text: text(120), image: packImage.optional() });
+
+const signupAnswer = z.strictObject({ answer: text(40), rewardsLabel: text(60), refusal: text(160) });
+const signupSchema = z.strictObject({
+  question: text(80),
+  text: z.string().trim().default(''),
+  yes: signupAnswer,
+  no: signupAnswer,
+});
+
+const TEXT_DEFAULTS = {
+  signupTitle: 'Join the challenge',
+  signupPitch: 'Sign up for the daily challenge: complete checkpoints, spin the wheel for ducks and spend them on rewards!',
+  signupPhotos: [],
+  loginTitle: 'Welcome back',
+  signupGoogleTitle: 'Almost there!',
+  congrats: 'Checkpoint complete! Rack up ducks and climb the leaderboard!',
+  rewardsCaption: '',
+  voucherHint: 'Show this code to our staff to collect your reward.',
+  claimedHint: 'Your voucher is waiting in My Rewards. Show it to our staff.',
+  notFoundTitle: 'Nothing here',
+  loadErrorTitle: 'Something went wrong',
+};
+const textsSchema = z.strictObject({
+  signupTitle: text(40).default(TEXT_DEFAULTS.signupTitle),
+  signupPitch: text(300).default(TEXT_DEFAULTS.signupPitch),
+  signupPhotos: z
+    .array(z.strictObject({ image: packImage, alt: text(120) }))
+    .max(3)
+    .default([]),
+  loginTitle: text(40).default(TEXT_DEFAULTS.loginTitle),
+  signupGoogleTitle: text(40).default(TEXT_DEFAULTS.signupGoogleTitle),
+  congrats: text(160).default(TEXT_DEFAULTS.congrats),
+  rewardsCaption: z.string().trim().max(160, 'must be at most 160 characters').default(''),
+  rewardsBanner: z.strictObject({ image: packImage, alt: text(120) }).optional(),
+  voucherHint: text(160).default(TEXT_DEFAULTS.voucherHint),
+  claimedHint: text(160).default(TEXT_DEFAULTS.claimedHint),
+  notFoundTitle: text(40).default(TEXT_DEFAULTS.notFoundTitle),
+  loadErrorTitle: text(40).default(TEXT_DEFAULTS.loadErrorTitle),
+});
+
+export const MAIL_DEFAULTS = {
+  senderName: 'QuackQuest',
+  signInSubject: 'Your QuackQuest sign-in link',
+  signUpSubject: 'Finish signing up to QuackQuest',
+};
+const mailSchema = z.strictObject({
+  /** The From name (and the name in the sign-in e-mail's text); MAIL_FROM gives the address. */
+  senderName: text(60)
+    .refine((name) => !/["<>\r\n]/.test(name), 'must not contain quotes, < or >')
+    .default(MAIL_DEFAULTS.senderName),
+  signInSubject: text(120).default(MAIL_DEFAULTS.signInSubject),
+  signUpSubject: text(120).default(MAIL_DEFAULTS.signUpSubject),
+});
+
 export const campaignFileSchema = z
   .strictObject({
     basedOn: z.string().optional(),
@@ -41,7 +116,14 @@ export const campaignFileSchema = z
     challengeStart: dayOrRelative,
     todayIsDay: positiveInt.optional(),
     challengeDays: positiveInt.max(366),
-    bookingUrl: z.url(),
+    /** The booking button of /checkpoints opens it in a new tab; without it there is no button. */
+    bookingUrl: z.url().optional(),
+    bookingLabel: z.string().min(1).max(40).default('Book now'),
+    look: lookSchema.default({ colours: {}, backgroundVideos: [] }),
+    prize: prizeSchema.optional(),
+    signup: signupSchema.optional(),
+    texts: textsSchema.default(TEXT_DEFAULTS),
+    mail: mailSchema.default(MAIL_DEFAULTS),
     operator: z.strictObject({
       name: z.string().min(1),
       emails: z.array(z.email()).default([]),

@@ -388,3 +388,127 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
     expect(problemsOf(dir)).toHaveLength(2);
   });
 });
+
+// The event's own look and words (decision 033): campaign.yaml look, prize, signup, texts, mail, bookingLabel.
+describe("a pack's look and words", () => {
+  const signup = {
+    question: 'Do you have a 5-day pass?',
+    yes: { answer: 'Yes', rewardsLabel: 'pass holders only', refusal: 'This reward is for pass holders only.' },
+    no: { answer: 'No', rewardsLabel: 'for day visitors', refusal: 'This reward is for day visitors.' },
+  };
+
+  it('a pack that sets none of them loads with words that name no kind of event, and no booking button', () => {
+    const dir = writePack((p) => delete p.campaign.bookingUrl);
+    const { campaign } = readPack(dir);
+    expect(campaign.bookingUrl).toBeUndefined();
+    expect(campaign.prize).toBeUndefined();
+    expect(campaign.signup).toBeUndefined();
+    const words = JSON.stringify({ ...campaign.texts, ...campaign.mail, bookingLabel: campaign.bookingLabel });
+    expect(words).not.toMatch(/cabin|ship|crew|cruise|deck|on board|sail|aboard|sea\b/i);
+  });
+
+  it('takes every field with its images, colours and the sign-up answers', () => {
+    const dir = writePack((p) => {
+      Object.assign(p.campaign, {
+        bookingLabel: 'Get Tickets',
+        look: {
+          logo: 'images/logo.svg',
+          colours: { primary: '#a4370f' },
+          background: 'images/bg.jpg',
+          backgroundVideos: ['images/bg.webm'],
+        },
+        prize: { title: 'Win a pass', text: 'Five days of food', image: 'images/logo.svg' },
+        signup,
+        texts: { congrats: 'Tasty!', signupPhotos: [{ image: 'images/logo.svg', alt: 'A logo' }] },
+        mail: { senderName: 'Food Fest' },
+      });
+      p.rewards.push({ item: 'Chef Dinner', price: 9, stock: 1, eligibility: 'owners' });
+    });
+    withImage(dir, 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    withImage(dir, 'bg.jpg', JPEG);
+    withImage(dir, 'bg.webm', Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]));
+    const { campaign } = readPack(dir);
+    expect(campaign).toMatchObject({
+      bookingLabel: 'Get Tickets',
+      look: { colours: { primary: '#a4370f' }, backgroundVideos: ['images/bg.webm'] },
+      signup: { yes: { rewardsLabel: 'pass holders only' } },
+      texts: { congrats: 'Tasty!', loginTitle: 'Welcome back' },
+      mail: { senderName: 'Food Fest', signInSubject: 'Your QuackQuest sign-in link' },
+    });
+  });
+
+  it('reports every mistake in them in one run, naming the field', () => {
+    const dir = writePack((p) => {
+      Object.assign(p.campaign, {
+        look: { logo: 'images/missing.svg', colours: { primary: 'red', purple: '#800080' }, backgroundVideos: ['images/bg.mp4'] },
+        prize: { title: '', text: 'Five days' },
+        signup: { question: 'Pass?', yes: signup.yes },
+        texts: { congrats: 'x'.repeat(161), rewardsBanner: { image: 'images/banner.gif', alt: 'Prizes' } },
+        mail: { senderName: 'Food "Fest" <x>' },
+      });
+    });
+    withImage(dir, 'bg.mp4', PNG);
+    const problems = problemsOf(dir);
+    for (const expected of [
+      'campaign.yaml: field "look.colours.primary": must be a colour like #0b4f8a',
+      'campaign.yaml: field "look.colours.purple"',
+      'campaign.yaml: field "prize.title": must not be empty',
+      'campaign.yaml: field "signup.no"',
+      'campaign.yaml: field "texts.congrats": must be at most 160 characters',
+      'campaign.yaml: field "texts.rewardsBanner.image": must be images/ followed by a file name ending in .svg',
+      'campaign.yaml: field "mail.senderName": must not contain quotes, < or >',
+      'campaign.yaml: field "look.logo": images/missing.svg does not exist',
+      'campaign.yaml: field "look.backgroundVideos.0": images/bg.mp4 is a PNG file, not a MP4 video as its name says',
+    ]) {
+      expect(problems.some((p) => p.startsWith(expected))).toBe(true);
+    }
+    expect(problems).toHaveLength(9);
+  });
+
+  it('refuses a reward for owners or non-owners when the pack asks no sign-up question', () => {
+    const dir = writePack((p) => p.rewards.push({ item: 'Chef Dinner', price: 9, stock: 1, eligibility: 'non-owners' }));
+    expect(problemsOf(dir)).toEqual([
+      'rewards.yaml: entry 2 (Chef Dinner): field "eligibility": "non-owners" needs the sign-up question (signup: in campaign.yaml)',
+    ]);
+  });
+});
+
+describe('the food-festival-2026 pack', () => {
+  const pack = readPack(path.join(campaignsDir, 'food-festival-2026'));
+
+  it('is a five-day festival with checkpoints of every type, rewards for both answers, and filled terms', () => {
+    expect(pack.campaign.challengeDays).toBe(5);
+    expect(new Set(pack.checkpoints.map((c) => c.type))).toEqual(new Set(CHECKPOINT_TYPES));
+    expect(new Set(pack.rewards.map((r) => r.eligibility))).toEqual(new Set(['everyone', 'owners', 'non-owners']));
+    expect(pack.termsText).not.toContain('{{');
+  });
+
+  it('says nothing of a cruise in any word a visitor reads', () => {
+    const { campaign } = pack;
+    const shown = JSON.stringify([
+      campaign.name,
+      campaign.tagline,
+      campaign.description,
+      campaign.bookingLabel,
+      campaign.look,
+      campaign.prize,
+      campaign.signup,
+      campaign.texts,
+      campaign.mail,
+      pack.checkpoints.map((c) => [c.title, c.subtitle, c.choices]),
+      pack.rewards.map((r) => [r.item, r.description]),
+      pack.termsText,
+    ]);
+    expect(shown).not.toMatch(/cabin|ship|crew|cruise|deck|on board|sail|aboard/i);
+  });
+});
+
+describe('the singapore-2025 pack keeps the original words', () => {
+  it('has the cabin question, the free cabin banner and the booking button', () => {
+    const { campaign } = readPack(path.join(campaignsDir, 'singapore-2025'));
+    expect(campaign.signup?.question).toBe('Do you already have a cabin?');
+    expect(campaign.prize).toMatchObject({ title: 'Win a free cabin', text: '3 days, 2 nights on our epic shipcation' });
+    expect(campaign.bookingLabel).toBe('Book Your Cabin');
+    expect(campaign.mail.signUpSubject).toBe('Finish signing up to QuackQuest');
+  });
+});

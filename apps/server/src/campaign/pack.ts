@@ -11,7 +11,7 @@ import {
   checkpointEntrySchema,
   rewardEntrySchema,
 } from './pack-schema';
-import { IMAGE_PATH, imageProblem } from './images';
+import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { dayStart, formatDay } from './time';
 
 export interface Pack {
@@ -53,6 +53,11 @@ export function readPack(dir: string, now = new Date()): Pack {
     merged = base ? { ...base, ...own } : undefined;
   }
   const campaign = merged ? check(campaignFileSchema, merged, 'campaign.yaml', undefined, problems) : undefined;
+  // Checked from the raw fields, so a mistake elsewhere in campaign.yaml does not hide a missing image.
+  for (const [field, image] of campaignImages(merged)) {
+    const problem = imageProblem(contentDir, image);
+    if (problem) problems.push(`campaign.yaml: field "${field}": ${problem}`);
+  }
   const checkpointsRaw = readYaml(contentDir, 'checkpoints.yaml', problems);
   const rewardsRaw = readYaml(contentDir, 'rewards.yaml', problems);
   const termsPath = path.join(contentDir, 'terms.md');
@@ -80,9 +85,16 @@ export function readPack(dir: string, now = new Date()): Pack {
     return [{ ...entry, sequence: i + 1, startTime: startTime + (entry.day - 1) * DAY, endTime: startTime + until * DAY - 1 }];
   });
   const rewardList = list(rewardsRaw, 'rewards.yaml', problems);
+  const asksSignup = merged?.signup !== undefined && merged.signup !== null;
   const rewards = rewardList.flatMap((raw, i) => {
     const entry = check(rewardEntrySchema, raw, 'rewards.yaml', entryName(raw, 'item', i), problems);
     if (!entry) return [];
+    // Owners and non-owners are the two answers of the sign-up question: without it nobody could be an owner.
+    if (entry.eligibility !== 'everyone' && merged && !asksSignup) {
+      problems.push(
+        `rewards.yaml: entry ${entryName(raw, 'item', i)}: field "eligibility": "${entry.eligibility}" needs the sign-up question (signup: in campaign.yaml)`,
+      );
+    }
     const startDate = entry.opensOnDay ? startTime + (entry.opensOnDay - 1) * DAY : null;
     const endDate = entry.closesAfterDay ? startTime + entry.closesAfterDay * DAY - 1 : null;
     return [{ ...entry, sequence: i + 1, startDate, endDate }];
@@ -102,6 +114,25 @@ export function readPack(dir: string, now = new Date()): Pack {
     checkpoints,
     rewards,
   };
+}
+
+/** Every image campaign.yaml names, with its field: the raw values that look like image paths. */
+function campaignImages(raw: Record<string, unknown> | undefined): [string, string][] {
+  if (!raw) return [];
+  const found: [string, string][] = [];
+  const at = (obj: unknown, key: string) => (obj && typeof obj === 'object' ? (obj as Record<string, unknown>)[key] : undefined);
+  const add = (field: string, value: unknown, pattern = IMAGE_PATH) => {
+    if (typeof value === 'string' && pattern.test(value)) found.push([field, value]);
+  };
+  add('look.logo', at(raw.look, 'logo'));
+  add('look.background', at(raw.look, 'background'));
+  const videos = at(raw.look, 'backgroundVideos');
+  if (Array.isArray(videos)) videos.forEach((v, i) => add(`look.backgroundVideos.${i}`, v, VIDEO_PATH));
+  add('prize.image', at(raw.prize, 'image'));
+  add('texts.rewardsBanner.image', at(at(raw.texts, 'rewardsBanner'), 'image'));
+  const photos = at(raw.texts, 'signupPhotos');
+  if (Array.isArray(photos)) photos.forEach((p, i) => add(`texts.signupPhotos.${i}.image`, at(p, 'image')));
+  return found;
 }
 
 function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): number {

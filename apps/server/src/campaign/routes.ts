@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { notFound } from '../domain/errors';
+import { byteRange } from '../http/byte-range';
 import { type PackImage, readImage } from './store';
 
 /** An SVG is a document that could run script: opened on its own it gets no script, no requests and a sandbox. */
@@ -42,7 +43,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Public: the welcome page and the checkpoints show them, and browsers cache them for everyone.
         config: { public: true },
         schema: {
-          params: z.object({ file: z.string().regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp)$/i, 'not an image name') }),
+          params: z.object({
+            file: z.string().regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpe?g|webp|webm|mp4)$/i, 'not an image name'),
+          }),
         },
       },
       async (request, reply) => {
@@ -56,7 +59,23 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.header('etag', etag).header('x-content-type-options', 'nosniff');
         if (found.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.header('content-type', found.contentType).send(found.bytes);
+        reply.header('content-type', found.contentType);
+        // Videos are asked for in ranges (Safari plays none that is not); images are sent whole.
+        if (!found.contentType.startsWith('video/')) return reply.send(found.bytes);
+        reply.header('accept-ranges', 'bytes');
+        const ifRange = request.headers['if-range'];
+        const range = ifRange === undefined || ifRange === etag ? byteRange(request.headers.range, found.bytes.length) : 'whole';
+        if (range === 'whole') return reply.send(found.bytes);
+        if (range === 'unsatisfiable') {
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${found.bytes.length}`)
+            .send({ message: 'Range not satisfiable.' });
+        }
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${found.bytes.length}`)
+          .send(found.bytes.subarray(range.start, range.end + 1));
       },
     );
   };

@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { campaignImages, campaignVersionImages, campaignVersions, campaigns } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { IMAGE_PATH, imageProblem } from './images';
+import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { type Pack, PackError } from './pack';
 import { campaignFileSchema } from './pack-schema';
 
@@ -28,6 +28,8 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
 };
 
 function contentTypeOf(name: string): string {
@@ -48,7 +50,13 @@ export function readPackImages(contentDir: string): PackImage[] {
   const images: PackImage[] = [];
   for (const name of readdirSync(folder).sort()) {
     const image = `images/${name}`;
-    if (!IMAGE_PATH.test(image) || !statSync(path.join(folder, name)).isFile() || imageProblem(contentDir, image)) continue;
+    // Background videos (look.backgroundVideos, decision 033) are stored like images.
+    if (
+      !(IMAGE_PATH.test(image) || VIDEO_PATH.test(image)) ||
+      !statSync(path.join(folder, name)).isFile() ||
+      imageProblem(contentDir, image)
+    )
+      continue;
     const bytes = readFileSync(path.join(folder, name));
     if (bytes.length > MAX_IMAGE_BYTES) {
       problems.push(`${image}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB, over the 5 MB an image may have`);

@@ -66,6 +66,16 @@ describe('a second instance with no pack folder', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
     const again = await fetch(`${server.baseUrl}/api/campaign/images/day-01.svg`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
+    // The welcome page's background video, in the ranges a phone's player asks for.
+    const video = readFileSync(path.join(repoRoot, 'campaigns/singapore-2025/images/hero.mp4'));
+    const part = await fetch(`${server.baseUrl}/api/campaign/images/hero.mp4`, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    const whole = await fetch(`${server.baseUrl}/api/campaign/images/hero.mp4`);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(video)).toBe(true);
     await server.stop();
 
     const versions = await runCli(env, 'campaign:versions');

@@ -121,7 +121,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's pool, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: runs `work` while no other query or transaction of this process can run, so what it reads
+   * and the copy of the data folder it takes are one moment of the database (backup/snapshot.ts, decision 030).
+   */
+  exclusive?: <T>(work: (snapshot: ExclusiveSnapshot) => Promise<T>) => Promise<T>;
   close(): Promise<void>;
+}
+
+export interface ExclusiveSnapshot {
+  query<Row>(text: string): Promise<Row[]>;
+  /** PGlite's data folder as an (uncompressed) tar archive. */
+  dumpDataDir(): Promise<Blob>;
 }
 
 // Any constant: serializes migrations when several instances start at once on one PostgreSQL.
@@ -219,6 +230,18 @@ async function openPglite(dataPath: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // A read-only transaction holds PGlite's lock (every query and transaction takes it; see
+    // takeTurnsWithTheEventLoop): the counts and the dump see the same committed state, and no write is
+    // half-way while the files are read. The CHECKPOINT first keeps the restored copy's recovery short.
+    exclusive: async (work) => {
+      await client.exec('checkpoint');
+      return client.transaction(async (tx) =>
+        work({
+          query: async <Row>(text: string) => (await tx.query<Row>(text)).rows,
+          dumpDataDir: () => client.dumpDataDir('none'),
+        }),
+      );
+    },
     close: async () => {
       await client.close();
       unlock();

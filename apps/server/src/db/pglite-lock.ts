@@ -27,6 +27,17 @@ export function lockDataDir(dataPath: string): () => void {
   throw new DatabaseInUseError(`Could not lock ${dataPath}.`);
 }
 
+/** The live process holding the data folder (the server, or another command), if any. */
+export function dataDirHolder(dataPath: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(path.join(dataPath, 'quackquest.pid'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return holder && holder !== process.pid && isAlive(holder) ? holder : undefined;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

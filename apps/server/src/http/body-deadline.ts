@@ -30,6 +30,8 @@ export function registerBodyDeadline(app: FastifyInstance, deadline: BodyDeadlin
     if (raw.complete) return done(null, payload);
     // Without a declared length (chunked), the body can be at most the route's limit.
     const declared = Number(request.headers['content-length']);
+    // No body to wait for (it is never read, so 'end' would not come): a slow answer (ops backup) is not a slow body.
+    if (declared === 0) return done(null, payload);
     const bytes = Number.isFinite(declared) ? declared : request.routeOptions.bodyLimit;
     const ms = bodyDeadlineMs(deadline, bytes);
     const timer = setTimeout(() => {

@@ -14,6 +14,8 @@ export interface Mail {
   messageId?: string;
   /** Where a reply goes, when not to MAIL_FROM (a winner replies to the campaign's operator). */
   replyTo?: string;
+  /** The campaign's sender name (campaign.yaml mail.senderName): shown unless MAIL_FROM names its own. */
+  fromName?: string;
 }
 
 export interface OutboxEntry {
@@ -39,7 +41,8 @@ type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: 
 
 /** `now` is the app's clock: it stamps the dev outbox. */
 export async function createMailer(env: Env, log: Log, now: () => number): Promise<Mailer> {
-  const from = env.MAIL_FROM ?? 'QuackQuest <no-reply@quackquest.local>';
+  // Without MAIL_FROM: the campaign's sender name (QuackQuest before one is loaded) on a local address.
+  const from = env.MAIL_FROM ?? 'no-reply@quackquest.local';
   if (env.SMTP_URL) {
     const { default: nodemailer } = await import('nodemailer');
     // Bounded waits: a silent server costs the queue's worker at most ~50 s per e-mail (mail/queue.ts CLAIM_MS).
@@ -59,7 +62,7 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
       },
       async send(mail) {
         await transport.sendMail({
-          from,
+          from: fromHeader(from, mail.fromName ?? 'QuackQuest'),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -88,4 +91,13 @@ export async function createMailer(env: Env, log: Log, now: () => number): Promi
     },
     outbox: (to) => sent.filter((m) => m.to === to.trim().toLowerCase()),
   };
+}
+
+/**
+ * The From header: MAIL_FROM's address under the campaign's sender name, unless MAIL_FROM already gives a name
+ * ("Festival Team <team@example.com>"): the deployer's choice wins.
+ */
+function fromHeader(mailFrom: string, fromName: string | undefined): string {
+  if (!fromName || /<[^>]+>\s*$/.test(mailFrom)) return mailFrom;
+  return `"${fromName}" <${mailFrom.trim()}>`;
 }

@@ -109,6 +109,8 @@ export interface MailWorkerOptions {
   /** How often the queue is looked at without a nudge. */
   pollMs?: number;
   hooks?: Partial<Record<MailKind, MailHooks>>;
+  /** The active campaign's sender name (campaign.yaml mail.senderName), read when an e-mail leaves. */
+  senderName?: () => Promise<string | undefined>;
 }
 
 export interface MailWorker {
@@ -287,7 +289,9 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
 async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> {
   const { db, secret, hooks, log } = options;
   try {
+    const fromName = await options.senderName?.().catch(() => undefined);
     await options.mailer.send({
+      ...(fromName ? { fromName } : {}),
       to: row.recipient,
       subject: row.subject,
       text: row.sealed ? unseal(secret, row.text) : row.text,

@@ -46,6 +46,9 @@ const COMMANDS = [
   'operator:remove',
   'operator:list',
   'migrate',
+  'backup',
+  'restore',
+  'mail:status',
 ];
 
 describe('npm run ops', () => {

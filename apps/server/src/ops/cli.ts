@@ -22,7 +22,8 @@ function helpText(): string {
     `Usage: ${RUN} <command> [arguments]`,
     '',
     "Commands use the server's configuration (DATABASE_URL, DATA_DIR, S3_BUCKET, ...). With the embedded",
-    'database (DATABASE_URL unset) stop the server first: only one process may open DATA_DIR at a time.',
+    'database (DATABASE_URL unset) stop the server first: only one process may open DATA_DIR at a time (backup',
+    'is the exception: the running server writes it).',
     '',
     'Commands:',
     ...lines,
@@ -58,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
       options,
       env,
       openDb: async () => (database ??= await openOpsDatabase(env)).db,
+      openDatabase: async () => (database ??= await openOpsDatabase(env)),
       // npm runs scripts in the repository root; INIT_CWD is where the operator typed the command.
       cwd: process.env.INIT_CWD ?? process.cwd(),
     });

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Env } from '../config/env';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { CLI_ACTOR } from '../audit/audit';
 import { conflict } from '../domain/errors';
 import { addOperator, listOperators, removeOperator } from '../operators/operators';
@@ -34,6 +34,7 @@ import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from './verify';
 import { formatRedeemedVoucher } from './vouchers';
 import { mailQueueStats } from '../mail/queue';
+import { backup, defaultBackupName, formatBackup, formatRestore, restore } from './backup';
 import { migrationStatus } from './migrate';
 
 export interface CommandInput {
@@ -42,6 +43,8 @@ export interface CommandInput {
   env: Env;
   /** Opened on first use: campaign:validate and help never touch the database. */
   openDb: () => Promise<Db>;
+  /** The same, with what only backup needs (the embedded database's snapshot); the CLI always gives it. */
+  openDatabase?: () => Promise<Database>;
   /** Where the operator's relative paths point: the shell's directory, also under `npm run`. */
   cwd: string;
 }
@@ -254,6 +257,31 @@ export const COMMANDS: Command[] = [
       // Opening the database applies the migrations it lacks (db/client.ts); then say where it stands.
       const { applied, known, latest } = await migrationStatus(await openDb());
       return `${applied} of ${known} migrations applied; the latest is ${latest}.`;
+    },
+  },
+  {
+    name: 'backup',
+    args: [],
+    options: { out: { type: 'string', value: 'file.tar.gz' } },
+    description:
+      'Write the embedded database and the photos in DATA_DIR to one file, also while the server runs (with PostgreSQL: pg_dump, docs/deploy.md).',
+    example: 'backup --out quackquest-backup.tar.gz',
+    run: async ({ options, env, cwd, openDatabase }) => {
+      if (!openDatabase) throw new Error('backup needs openDatabase');
+      const file = path.resolve(cwd, (options.out as string | undefined) ?? defaultBackupName(new Date()));
+      return formatBackup(await backup({ env, file, openDatabase }), env);
+    },
+  },
+  {
+    name: 'restore',
+    args: ['file'],
+    options: { force: { type: 'boolean' } },
+    description:
+      'Check a backup file and restore it into DATA_DIR (stop the server first); a DATA_DIR that holds data only with --force, which keeps it aside.',
+    example: 'restore quackquest-backup.tar.gz',
+    run: async ({ args, options, env, cwd }) => {
+      const file = path.resolve(cwd, args[0]!);
+      return formatRestore(await restore({ env, file, force: options.force === true, now: new Date() }), file);
     },
   },
   {

@@ -13,8 +13,7 @@ export async function openOpsDatabase(env: Env): Promise<Database> {
  * server has it open corrupts it. A server answering on this configuration's port is the sign.
  */
 async function refuseWhileServerRuns(env: Env): Promise<void> {
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/healthz`;
+  const url = localServerUrl(env, '/healthz');
   const answered = await fetch(url, { signal: AbortSignal.timeout(1000) }).then(
     (response) => response.ok,
     () => false,
@@ -26,4 +25,10 @@ async function refuseWhileServerRuns(env: Env): Promise<void> {
         'PostgreSQL database the server uses.',
     );
   }
+}
+
+/** This configuration's server, as reached from its own machine. */
+export function localServerUrl(env: Env, pathname: string): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}${pathname}`;
 }

@@ -90,6 +90,11 @@ export async function claimReward(
   if (row.refusal !== null) {
     // A code this server does not know (a newer function during a deploy): sold out promises nothing.
     if (!isClaimRefusalCode(row.refusal)) throw soldOut();
+    // The eligibility refusals speak of the campaign's own sign-up answers (campaign.yaml signup).
+    const signup = campaign.info.screens?.signup;
+    if (signup && row.refusal === 'owners_only') throw new DomainError(CLAIM_REFUSALS.owners_only.kind, signup.yes.refusal);
+    if (signup && row.refusal === 'non_owners_only')
+      throw new DomainError(CLAIM_REFUSALS.non_owners_only.kind, signup.no.refusal);
     throw refusal(row.refusal, { price, ducks: row.ducks });
   }
   return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks } };

@@ -1,6 +1,7 @@
-// A screen whose code cannot be loaded (a lost connection at sea, or a new deploy that renamed the
+// A screen whose code cannot be loaded (a lost connection, or a new deploy that renamed the
 // bundles) shows a way out instead of a blank page.
 import { Component, type ReactNode } from 'react';
+import { useScreens } from '../lib/campaign-api';
 
 export class LoadErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -13,7 +14,7 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { fail
     if (!this.state.failed) return this.props.children;
     return (
       <main className="screen screen--center">
-        <h1 className="title">Man overboard!</h1>
+        <Title />
         <p>This page could not be loaded. Please check your connection and try again.</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Try again
@@ -21,4 +22,9 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { fail
       </main>
     );
   }
+}
+
+/** The campaign's words for it (campaign.yaml texts.loadErrorTitle), when the campaign could be loaded. */
+function Title() {
+  return <h1 className="title">{useScreens()?.loadErrorTitle ?? 'Something went wrong'}</h1>;
 }

@@ -1,25 +1,56 @@
-// GET /api/campaign: texts that belong to the campaign (terms, operator, booking link) come from the pack.
-// Fetched once per visit, without the query cache: the welcome page uses it too.
-import type { Campaign } from '@quackquest/contract/core';
+// GET /api/campaign: texts that belong to the campaign (terms, operator, booking link, and every word and picture
+// of the event: campaign.yaml's look, prize, signup and texts, decision 033) come from the pack.
+// Fetched once per visit, at start, without the query cache: the welcome page uses it too.
+import type { Campaign, CampaignScreens } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { api } from './api-client';
 
 let request: Promise<Campaign> | undefined;
+let loaded: Campaign | undefined;
+
+/** The campaign's colour roles and the custom properties of styles.css they set. */
+const colourProperties: Record<string, string> = {
+  deep: '--sea-900',
+  primary: '--sea-700',
+  bright: '--sea-500',
+  pale: '--sea-100',
+  accent: '--duck',
+};
+
+function applyColours(colours: Record<string, string> | undefined): void {
+  for (const [role, value] of Object.entries(colours ?? {})) {
+    const property = colourProperties[role];
+    if (property && /^#[0-9a-f]{6}$/i.test(value)) document.documentElement.style.setProperty(property, value);
+  }
+}
 
 function getCampaign(): Promise<Campaign> {
-  request ??= api<Campaign>('/api/campaign').catch((error: unknown) => {
-    request = undefined;
-    throw error;
-  });
+  request ??= api<Campaign>('/api/campaign').then(
+    (campaign) => {
+      loaded = campaign;
+      applyColours(campaign.screens?.colours);
+      return campaign;
+    },
+    (error: unknown) => {
+      request = undefined;
+      throw error;
+    },
+  );
   return request;
 }
 
+/** Asks for the campaign as the app starts, so its colours and words are there before a screen needs them. */
+export function preloadCampaign(): void {
+  getCampaign().catch(() => undefined);
+}
+
 export function useCampaign(): { data?: Campaign; error?: unknown } {
-  const [state, setState] = useState<{ data?: Campaign; error?: unknown }>({});
+  const [state, setState] = useState<{ data?: Campaign; error?: unknown }>(() => (loaded ? { data: loaded } : {}));
   useEffect(() => {
+    // Also when it arrived between the first render and now: the cached request answers at once.
     let live = true;
     getCampaign().then(
-      (data) => live && setState({ data }),
+      (data) => live && setState((state) => (state.data === data ? state : { data })),
       (error: unknown) => live && setState({ error }),
     );
     return () => {
@@ -27,4 +58,9 @@ export function useCampaign(): { data?: Campaign; error?: unknown } {
     };
   }, []);
   return state;
+}
+
+/** The event's words and pictures; undefined until the campaign is loaded (or when it has none). */
+export function useScreens(): CampaignScreens | undefined {
+  return useCampaign().data?.screens;
 }

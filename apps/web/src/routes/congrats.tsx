@@ -1,5 +1,6 @@
 // /congrats (docs/product.md §2.8): checkpoint completed. ScanNoSpin checkpoints earn no spin, so their
 // button goes back to the list instead of the wheel. The moment pops, bursts and buzzes (decision 029).
+import { useScreens } from '../lib/campaign-api';
 import { Link } from 'react-router';
 import { Confetti } from '../components/confetti';
 import { vibrations } from '../lib/celebrate';
@@ -11,6 +12,7 @@ import '../features/checkpoints/checkpoint.css';
 
 export default function CongratsRoute() {
   const noSpin = read(keys.checkpointType) === 'ScanNoSpin';
+  const screens = useScreens();
   const motion = useCelebration(vibrations.completed);
   return (
     <main className="screen screen--center">
@@ -25,7 +27,7 @@ export default function CongratsRoute() {
         </svg>
       </div>
       <h1 className={`title${motion ? ' celebrate-rise' : ''}`}>CHECKPOINT COMPLETED</h1>
-      <p className="congrats__message">Oh Ship! Checkpoint complete! Rack up Ducks to win a cabin on our epic shipcation!</p>
+      <p className="congrats__message">{screens?.congrats}</p>
       {noSpin ? (
         <Link to={paths.checkpoints} className="btn btn--primary btn--block">
           Continue

@@ -1,4 +1,5 @@
 // /login (docs/product.md §2.5): Google sign-in, and where the server's Google callback lands.
+import { useScreens } from '../lib/campaign-api';
 import { BackButton } from '../components/back-button';
 import { ProviderSignIn } from '../features/auth/provider-sign-in';
 import { paths } from '../lib/paths';
@@ -9,7 +10,7 @@ export default function LoginRoute() {
     <main className="screen auth-screen">
       <div className="screen__top">
         <BackButton to={paths.welcome} />
-        <h1 className="title title--small">Welcome aboard</h1>
+        <h1 className="title title--small">{useScreens()?.loginTitle}</h1>
       </div>
       <ProviderSignIn />
     </main>

@@ -1,4 +1,5 @@
 // /rewards: browse and claim rewards (docs/product.md §2.11 and §5.6).
+import { useScreens } from '../lib/campaign-api';
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';
@@ -6,7 +7,6 @@ import { LoadFailed } from '../components/load-failed';
 import { ClaimedPopup, ConfirmClaimDialog } from '../features/rewards/claim-dialogs';
 import { useInventory } from '../features/rewards/inventory-api';
 import { RewardList } from '../features/rewards/reward-list';
-import { RewardsBanner } from '../features/rewards/rewards-banner';
 import { useClaimFlow } from '../features/rewards/use-claim-flow';
 import { useMe } from '../lib/me-api';
 import { paths } from '../lib/paths';
@@ -15,13 +15,22 @@ export default function RewardsRoute() {
   const me = useMe();
   const inventory = useInventory();
   const claim = useClaimFlow(me.data?.duckPoints ?? 0);
+  const screens = useScreens();
   return (
     <main className="screen">
       <div className="screen__top">
         <BackButton to={paths.welcome} />
         <h1 className="title">REWARDS</h1>
       </div>
-      <RewardsBanner />
+      {screens?.rewardsBanner && (
+        <img
+          className="rewards-banner"
+          src={screens.rewardsBanner.url}
+          alt={screens.rewardsBanner.alt}
+          width={360}
+          height={130}
+        />
+      )}
       <DucksHeader />
       <RewardList
         rewards={inventory.data}
@@ -34,7 +43,7 @@ export default function RewardsRoute() {
           ) : undefined
         }
       />
-      <p className="rewards-caption">Cabins, upgrades, discounts, credits, wifi, champagne, beer - all up for grabs!</p>
+      {screens?.rewardsCaption && <p className="rewards-caption">{screens.rewardsCaption}</p>}
       <BottomBar
         links={[
           { to: paths.leaderboard, label: 'LEADERBOARD' },

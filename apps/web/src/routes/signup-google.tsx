@@ -1,4 +1,5 @@
 // /signup-google (docs/product.md §2.4): finish the profile after Google sign-in.
+import { useScreens } from '../lib/campaign-api';
 import { BackButton } from '../components/back-button';
 import { ProviderSignup } from '../features/auth/provider-signup';
 import { paths } from '../lib/paths';
@@ -9,7 +10,7 @@ export default function SignupGoogleRoute() {
     <main className="screen auth-screen">
       <div className="screen__top">
         <BackButton to={paths.signup} />
-        <h1 className="title title--small">Almost aboard!</h1>
+        <h1 className="title title--small">{useScreens()?.signupGoogleTitle}</h1>
       </div>
       <p className="auth-screen__lead">Tell us a little more to finish signing up.</p>
       <ProviderSignup />

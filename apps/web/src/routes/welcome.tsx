@@ -18,7 +18,7 @@ export default function WelcomeRoute() {
       <WelcomeVideo />
       <div className="welcome__shade" aria-hidden="true" />
       <div className="welcome__content">
-        <WelcomeHero cabinLink={signedIn ? paths.rewards : paths.signup} />
+        <WelcomeHero prizeLink={signedIn ? paths.rewards : paths.signup} />
         {signedIn ? <WelcomeSignedIn /> : <WelcomeSignIn />}
         <TermsButton className="welcome__terms" />
       </div>

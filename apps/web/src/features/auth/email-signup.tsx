@@ -6,7 +6,7 @@ import { failureMessage } from '../../lib/api-client';
 import { sendEmailLink } from './email-link-api';
 import { writeEmailForSignIn, writeSignupFormData } from './auth-storage';
 import { authTexts } from './auth-texts';
-import { CabinPopup } from './cabin-popup';
+import { SignupQuestion } from './cabin-popup';
 import { CodePopup } from './code-popup';
 import { EmailLinkSignIn } from './email-link-sign-in';
 import type { LinkProof } from './login-rules';
@@ -69,7 +69,7 @@ export function EmailSignup() {
       )}
       <EmailLinkSignIn onNotFound={onNotFound} />
       {codeOpen && <CodePopup initialEmail={form.email} onClose={() => setCodeOpen(false)} onNotFound={onNotFound} />}
-      {cabin.proof && <CabinPopup onChoose={cabin.choose} onClose={cabin.close} error={cabin.error} />}
+      {cabin.proof && <SignupQuestion onChoose={cabin.choose} onClose={cabin.close} error={cabin.error} />}
     </>
   );
 }

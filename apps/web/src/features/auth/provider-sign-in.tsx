@@ -4,6 +4,7 @@
 import { authMessages, signInErrorMessage } from '@quackquest/contract/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useScreens } from '../../lib/campaign-api';
 import { paths } from '../../lib/paths';
 import { readSignupFormData } from '../../lib/storage';
 import { BrandImage } from './brand-image';
@@ -17,6 +18,7 @@ export function ProviderSignIn() {
   const location = useLocation();
   const navigate = useNavigate();
   const loginWith = useLogin();
+  const logo = useScreens()?.logo;
   // Read once, when the page opens.
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
@@ -59,7 +61,7 @@ export function ProviderSignIn() {
 
   return (
     <>
-      <BrandImage className="login-logo" src="/brand/logo.svg" alt="" width={260} height={70} />
+      {logo && <BrandImage className="login-logo" src={logo.url} alt="" width={260} height={70} />}
       <div className="login-panel card">
         <p>Sign in with your Google account to carry on with the challenge.</p>
         <div className="login-panel__error" aria-live="polite">

@@ -5,7 +5,7 @@ import { readSignupFormData, type SignupFormData } from '../../lib/storage';
 import { signup } from './auth-api';
 import { clearProviderIdToken, readProviderIdToken } from './auth-storage';
 import { authTexts } from './auth-texts';
-import { CabinPopup } from './cabin-popup';
+import { SignupQuestion } from './cabin-popup';
 import type { Proof } from './login-rules';
 import { SignupForm } from './signup-form';
 import { decideProviderSignup, emptySignupForm, signupPayload, validateProviderSignup } from './signup-rules';
@@ -51,7 +51,7 @@ export function ProviderSignup() {
         </p>
       )}
       <SignupForm values={form} onChange={setForm} withEmail={false} error={error} busy={proof !== null} onSubmit={submit} />
-      {proof && <CabinPopup onChoose={choose} onClose={() => setProof(null)} error={cabinError} />}
+      {proof && <SignupQuestion onChoose={choose} onClose={() => setProof(null)} error={cabinError} />}
     </>
   );
 }

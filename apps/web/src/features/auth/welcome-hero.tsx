@@ -1,41 +1,50 @@
-// Logo, tagline, the Free Cabin banner and the 14-day challenge, from the campaign pack (GET /api/campaign).
+// Logo, tagline, the prize banner and the daily challenge, from the campaign pack (GET /api/campaign,
+// campaign.yaml look and prize). Nothing is shown for a part the pack leaves out, nor before the campaign is loaded.
 import { Link } from 'react-router';
 import { useCampaign } from '../../lib/campaign-api';
 import { BrandImage } from './brand-image';
 
-const cabinTitle = 'Win a free cabin';
-
-export function WelcomeHero({ cabinLink }: { cabinLink: string }) {
+export function WelcomeHero({ prizeLink }: { prizeLink: string }) {
   const { data: campaign } = useCampaign();
-  const days = campaign?.challengeDays ?? 14;
+  const screens = campaign?.screens;
+  const name = campaign?.name ?? '';
+  const wordmark = <span className="welcome__wordmark">{screens?.logo?.alt ?? name}</span>;
+  const prize = screens?.prize;
   return (
     <header className="welcome__hero">
       <h1 className="welcome__brand">
-        <BrandImage
-          className="welcome__logo"
-          src="/brand/logo.svg"
-          alt="QuackQuest"
-          width={260}
-          height={120}
-          fallback={<span className="welcome__wordmark">QuackQuest</span>}
-        />
+        {screens?.logo ? (
+          <BrandImage
+            className="welcome__logo"
+            src={screens.logo.url}
+            alt={screens.logo.alt}
+            width={260}
+            height={120}
+            fallback={wordmark}
+          />
+        ) : (
+          wordmark
+        )}
       </h1>
-      <p className="welcome__tagline">{campaign?.tagline ?? `The ${days}-day daily challenge on board`}</p>
-      <Link to={cabinLink} className="welcome__cabin press">
-        <BrandImage
-          className="welcome__cabin-art"
-          src="/brand/free-cabin.svg"
-          alt={cabinTitle}
-          width={640}
-          height={220}
-          fallback={<span className="welcome__cabin-title">{cabinTitle}</span>}
-        />
-        <span className="welcome__cabin-text">3 days, 2 nights on our epic shipcation</span>
-      </Link>
-      <p className="welcome__description">
-        {campaign?.description ??
-          `A new checkpoint opens every day for ${days} days. Complete it, spin the wheel for 1 to 5 ducks and spend them on rewards on board.`}
-      </p>
+      <p className="welcome__tagline">{campaign?.tagline}</p>
+      {prize && (
+        <Link to={prizeLink} className="welcome__cabin press">
+          {prize.image ? (
+            <BrandImage
+              className="welcome__cabin-art"
+              src={prize.image}
+              alt={prize.title}
+              width={640}
+              height={220}
+              fallback={<span className="welcome__cabin-title">{prize.title}</span>}
+            />
+          ) : (
+            <span className="welcome__cabin-title">{prize.title}</span>
+          )}
+          <span className="welcome__cabin-text">{prize.text}</span>
+        </Link>
+      )}
+      <p className="welcome__description">{campaign?.description}</p>
     </header>
   );
 }

@@ -1,8 +1,19 @@
-// The welcome page's looping muted background video. Browsers may refuse to autoplay (battery saver,
-// data saver): then it is retried once on the next touch or click (docs/product.md §7.7).
+// The welcome page's background (campaign.yaml look): a looping muted video over its still image, or the image
+// alone. Browsers may refuse to autoplay (battery saver, data saver): then it is retried once on the next touch or
+// click (docs/product.md §7.7).
 import { useEffect, useRef } from 'react';
+import { useScreens } from '../../lib/campaign-api';
 
 export function WelcomeVideo() {
+  const background = useScreens()?.background;
+  if (!background) return null;
+  if (background.videos.length === 0) {
+    return background.image ? <img className="welcome__video" src={background.image} alt="" aria-hidden="true" /> : null;
+  }
+  return <BackgroundVideo videos={background.videos} poster={background.image} />;
+}
+
+function BackgroundVideo({ videos, poster }: { videos: string[]; poster: string | null }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -28,12 +39,13 @@ export function WelcomeVideo() {
       loop
       playsInline
       preload="metadata"
-      poster="/brand/hero-poster.jpg"
+      {...(poster ? { poster } : {})}
       aria-hidden="true"
       tabIndex={-1}
     >
-      <source src="/brand/hero.webm" type="video/webm" />
-      <source src="/brand/hero.mp4" type="video/mp4" />
+      {videos.map((src) => (
+        <source key={src} src={src} type={src.toLowerCase().endsWith('.mp4') ? 'video/mp4' : 'video/webm'} />
+      ))}
     </video>
   );
 }

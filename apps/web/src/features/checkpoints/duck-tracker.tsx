@@ -1,4 +1,4 @@
-// The duck tracker banner of /checkpoints (docs/product.md §2.6), with the My Rewards and Book Your Cabin buttons.
+// The duck tracker banner of /checkpoints (docs/product.md §2.6), with the My Rewards and booking buttons.
 import { Link } from 'react-router';
 import { useCampaign } from '../../lib/campaign-api';
 import { useMe } from '../../lib/me-api';
@@ -30,14 +30,12 @@ export function TrackerButtons() {
       <Link to={paths.myRewards} className="btn btn--ghost">
         My Rewards
       </Link>
-      {data?.bookingUrl ? (
+      {/* campaign.yaml bookingUrl and bookingLabel; a campaign without bookingUrl has no button. */}
+      {data?.bookingUrl && (
         <a href={data.bookingUrl} target="_blank" rel="noopener" className="btn btn--duck">
-          Book Your Cabin<span className="visually-hidden"> (opens in a new tab)</span>
+          {data.screens?.bookingLabel ?? 'Book now'}
+          <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-      ) : (
-        <button type="button" className="btn btn--duck" disabled>
-          Book Your Cabin
-        </button>
       )}
     </div>
   );

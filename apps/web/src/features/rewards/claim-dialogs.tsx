@@ -1,3 +1,4 @@
+import { useScreens } from '../../lib/campaign-api';
 import type { Reward } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
@@ -31,10 +32,11 @@ export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: Con
 
 /** The success popup, with a button back to the list. */
 export function ClaimedPopup({ item, onClose }: { item: string; onClose: () => void }) {
+  const screens = useScreens();
   return (
     <Modal title={`You claimed the ${item}!`} onClose={onClose} className="claimed-popup">
       <ClaimedDuck />
-      <p className="dialog__text">Your voucher is waiting in My Rewards. Show it to the crew on board.</p>
+      <p className="dialog__text">{screens?.claimedHint}</p>
       <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
         Back to Rewards
       </button>

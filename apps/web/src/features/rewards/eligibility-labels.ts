@@ -1,5 +1,5 @@
-// Who may claim a reward, as its row says it (issue 15 part 5). The one place these texts live in the web app:
-// when the campaign pack names its own (issue 14 part 4), pass them as `labels`.
+// Who may claim a reward, as its row says it (issue 15 part 5). The pack names its own words for each sign-up
+// answer (signup.yes/no.rewardsLabel, decision 033), which the row passes as `labels`.
 import type { Reward } from '@quackquest/contract/core';
 
 export type EligibilityLabels = Record<Exclude<Reward['eligibility'], 'everyone'>, string>;

@@ -1,4 +1,4 @@
-import { useCampaign } from '../../lib/campaign-api';
+import { useCampaign, useScreens } from '../../lib/campaign-api';
 import { collectionTexts } from './collection';
 import { GiftImage } from './gift-image';
 import { type OwnedReward, ownedFallbackDescription } from './owned-rewards';
@@ -6,10 +6,11 @@ import { isLongName } from './reward-availability';
 import { VoucherQr } from './voucher-qr';
 import './rewards.css';
 
-/** One owned reward: its name, picture, description and the voucher code(s) to show on board. */
+/** One owned reward: its name, picture, description and the voucher code(s) to show when collecting it. */
 export function RewardDetailView({ reward }: { reward: OwnedReward }) {
   const { vouchers } = reward;
   const { where, when } = collectionTexts(useCampaign().data?.collection);
+  const screens = useScreens();
   return (
     <>
       <h1 className={`title${isLongName(reward.item) ? ' title--small' : ''}`}>{reward.item}</h1>
@@ -20,7 +21,7 @@ export function RewardDetailView({ reward }: { reward: OwnedReward }) {
           <h2 id="vouchers-title" className="reward-detail__vouchers-title">
             {vouchers.length > 1 ? 'Your vouchers' : 'Your voucher'}
           </h2>
-          <p className="muted reward-detail__hint">Show this code to the crew on board to collect your reward.</p>
+          <p className="muted reward-detail__hint">{screens?.voucherHint}</p>
           {(where || when) && (
             <dl className="reward-detail__collect">
               {where && (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { eligibilityLabel } from './eligibility-labels';
 import { isLongName, isRewardDisabled, isSoldOut, moreDucksText, nowSeconds, rewardNote, stockText } from './reward-availability';
 import './rewards.css';
+import { useScreens } from '../../lib/campaign-api';
 
 interface RewardListProps {
   rewards: Reward[] | undefined;
@@ -45,7 +46,12 @@ interface RewardRowProps {
 function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
   const disabled = isRewardDisabled(reward, now);
   const note = rewardNote(reward, now);
-  const who = eligibilityLabel(reward.eligibility);
+  // The pack's words for its sign-up answers (decision 033); the original campaign's before the campaign arrives.
+  const signup = useScreens()?.signup;
+  const who = eligibilityLabel(
+    reward.eligibility,
+    signup ? { owners: signup.yes.rewardsLabel, 'non-owners': signup.no.rewardsLabel } : undefined,
+  );
   const more = moreDucksText(reward, ducks, now);
   return (
     <button
