@@ -7,6 +7,7 @@ import { backupRoutes } from './backup/routes';
 import { authRoutes } from './auth/routes';
 import { perApp } from './cache/per-app';
 import { createCampaignCache } from './campaign/active';
+import { campaignConsoleRoutes } from './campaign/console-routes';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
 import { readReviewBacklog } from './dashboard/dashboard';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rewardRoutes(ctx));
   await app.register(operatorRoutes(ctx));
   await app.register(auditRoutes(ctx));
+  await app.register(campaignConsoleRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
   await app.register(exportRoutes(ctx));

@@ -323,3 +323,71 @@ export const blockBodySchema = z.object({ reason: participantReason });
 export const eraseBodySchema = z.object({
   confirm: z.literal(ERASE_CONFIRMATION, { message: consoleMessages.eraseConfirm }),
 });
+// The campaign page (role admin): versions, a pack's diff, load and restore (docs/product.md §15, decision 032).
+
+const campaignName = z.string().trim().max(200);
+/** Renamed ids: old id (or reward item) → new one, as `campaign:load --rename` takes them. */
+export const campaignRenamesSchema = z.object({
+  checkpoints: z.record(campaignName, campaignName).default({}),
+  rewards: z.record(campaignName, campaignName).default({}),
+});
+
+/** What to load: a pack folder the server lists (by name, never a path) or a stored version. */
+export const campaignSourceSchema = z.union([
+  z.object({ pack: z.string().trim().min(1, 'Choose a pack.').max(100) }),
+  z.object({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+]);
+
+/** POST /api/console/campaign/preview. */
+export const campaignPreviewBodySchema = z.object({
+  source: campaignSourceSchema,
+  renames: campaignRenamesSchema.default({ checkpoints: {}, rewards: {} }),
+});
+
+/** POST /api/console/campaign/load: without `confirm`, a load that orphans progress is refused (409). */
+export const campaignLoadBodySchema = campaignPreviewBodySchema.extend({ confirm: z.boolean().default(false) });
+
+export const campaignVersionSchema = z.object({
+  version: z.number(),
+  campaignId: z.string(),
+  name: z.string(),
+  /** Unix seconds. */
+  loadedAt: z.number(),
+  loadedBy: z.string(),
+  source: z.string(),
+  contentHash: z.string(),
+  checkpoints: z.number(),
+  rewards: z.number(),
+  /** The version the active campaign runs. */
+  active: z.boolean(),
+});
+export type CampaignVersion = z.infer<typeof campaignVersionSchema>;
+
+/** GET /api/console/campaign: every stored version (newest first) and the packs the server can load. */
+export const campaignPageSchema = z.object({
+  versions: z.array(campaignVersionSchema),
+  packs: z.array(z.string()),
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+export const campaignPlanSchema = z.object({
+  /** The pack or version: what it holds, as campaign:validate prints it. */
+  summary: z.object({
+    id: z.string(),
+    name: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    challengeDays: z.number(),
+    checkpoints: z.number(),
+    rewards: z.number(),
+  }),
+  /** Every difference, then what each change would orphan or move: the lines campaign:load prints. */
+  lines: z.array(z.string()),
+  /** Each change that would leave visitors' progress behind: the load needs `confirm`. */
+  losses: z.array(z.string()),
+  orphaned: z.object({ attempts: z.number(), spins: z.number(), claims: z.number(), vouchers: z.number(), visitors: z.number() }),
+  /** The version stored: only in a load's answer. */
+  version: z.number().optional(),
+});
+export type CampaignPlan = z.infer<typeof campaignPlanSchema>;
+export type CampaignRenames = z.infer<typeof campaignRenamesSchema>;

@@ -185,7 +185,7 @@ export interface LoadPlan {
   /** Why the load needs --confirm: each change that would leave visitors' progress behind. */
   losses: string[];
   /** Visitors' rows left on checkpoints and rewards the load takes away. */
-  orphaned: { attempts: number; spins: number; claims: number; vouchers: number };
+  orphaned: { attempts: number; spins: number; claims: number; vouchers: number; visitors: number };
 }
 
 /** What loading `pack` would do, with the visitors' progress each removal would orphan, counted in the database. */
@@ -193,7 +193,7 @@ export async function planLoad(db: DbOrTx, pack: Pack, renames: Renames = NO_REN
   const found = await compare(db, pack, renames);
   const lines = [...found.lines];
   const losses: string[] = [];
-  const orphaned = { attempts: 0, spins: 0, claims: 0, vouchers: 0 };
+  const orphaned = { attempts: 0, spins: 0, claims: 0, vouchers: 0, visitors: 0 };
   const cpCounts = await checkpointProgress(
     db,
     [...found.removedCheckpoints, ...found.renamedCheckpoints].map((r) => r.id),
@@ -220,6 +220,11 @@ export async function planLoad(db: DbOrTx, pack: Pack, renames: Renames = NO_REN
     orphaned.claims += n.claims;
     orphaned.vouchers += n.vouchers;
   }
+  orphaned.visitors = await visitorsWithProgress(
+    db,
+    found.removedCheckpoints.filter((r) => cpCounts.has(r.id)).map((r) => r.id),
+    found.removedRewards.filter((r) => rwCounts.has(r.id)).map((r) => r.id),
+  );
   for (const { id, from, to } of found.renamedCheckpoints) {
     const n = cpCounts.get(id);
     if (n)
@@ -256,6 +261,23 @@ async function checkpointProgress(db: DbOrTx, ids: number[]): Promise<Map<number
     .where(inArray(attempts.checkpointId, ids))
     .groupBy(attempts.checkpointId);
   return new Map(rows.map((r) => [r.id, { ...r, claims: 0, vouchers: 0 }]));
+}
+
+/** Distinct visitors with an attempt on any of the checkpoints or a claim of any of the rewards. */
+async function visitorsWithProgress(db: DbOrTx, checkpointIds: number[], rewardIds: number[]): Promise<number> {
+  const users = new Set<number>();
+  if (checkpointIds.length) {
+    const rows = await db
+      .selectDistinct({ userId: attempts.userId })
+      .from(attempts)
+      .where(inArray(attempts.checkpointId, checkpointIds));
+    for (const r of rows) users.add(r.userId);
+  }
+  if (rewardIds.length) {
+    const rows = await db.selectDistinct({ userId: claims.userId }).from(claims).where(inArray(claims.rewardId, rewardIds));
+    for (const r of rows) users.add(r.userId);
+  }
+  return users.size;
 }
 
 async function rewardProgress(db: DbOrTx, ids: number[]): Promise<Map<number, Counts>> {

@@ -159,7 +159,7 @@ describe('the diff counts the progress a change would orphan', () => {
 
     const dir = writePack(campaignId, { note: 'note', wifi: 'Wifi' });
     const plan = await planLoad(db, readPack(dir));
-    expect(plan.orphaned).toEqual({ attempts: 3, spins: 2, claims: 3, vouchers: 2 });
+    expect(plan.orphaned).toEqual({ attempts: 3, spins: 2, claims: 3, vouchers: 2, visitors: 2 });
     expect(plan.losses).toEqual([
       'checkpoint quiz removed: 3 attempt(s) and 2 spin(s) of 2 visitor(s) would be orphaned',
       'reward Beer removed: 3 claim(s) of 2 visitor(s), 2 voucher(s) not yet redeemed, would be orphaned',
@@ -177,7 +177,7 @@ describe('the diff counts the progress a change would orphan', () => {
       )[0]!.removed,
     ).toBe(false);
     const confirmed = await load(dir, { confirm: true });
-    expect(confirmed.plan.orphaned).toEqual({ attempts: 3, spins: 2, claims: 3, vouchers: 2 });
+    expect(confirmed.plan.orphaned).toEqual({ attempts: 3, spins: 2, claims: 3, vouchers: 2, visitors: 2 });
     expect(
       (
         await db

@@ -18,6 +18,7 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'DELETE /api/console/operators/:email': ADMIN,
   'GET /api/console/audit': ADMIN,
   'GET /api/console/audit.csv': ADMIN,
+  'GET /api/console/campaign': ADMIN,
   'GET /api/console/exports/claims.csv': ADMIN,
   'GET /api/console/exports/leaderboard.csv': ADMIN,
   'GET /api/console/dashboard': ADMIN,
@@ -29,6 +30,8 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/reviews': REVIEWERS,
   'GET /api/console/vouchers/:code': CREW,
   'GET /api/console/winners': ADMIN,
+  'POST /api/console/campaign/load': ADMIN,
+  'POST /api/console/campaign/preview': ADMIN,
   'POST /api/console/operators': ADMIN,
   'POST /api/console/participants/:userId/block': ADMIN,
   'POST /api/console/participants/:userId/ducks': ADMIN,
@@ -52,6 +55,8 @@ const NO_ATTEMPT = 2_000_000_000;
 const NO_VOUCHER = 'QQ-ZZZZZ-ZZZZZ';
 /** A visitor id no test has: notifying it answers 404 and e-mails nobody. */
 const NO_USER = 2_000_000_000;
+/** A campaign version no test stores: previewing or restoring it answers 404 and loads nothing. */
+const NO_VERSION = 2_000_000_000;
 
 /** A request that an allowed caller would have served: a fresh address, a valid body. */
 function plausibleRequest(route: RegisteredRoute, cookie?: string) {
@@ -61,9 +66,11 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
     ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
     : route.url.endsWith('/winners/notify')
       ? { userIds: [NO_USER] }
-      : route.url.startsWith('/api/console/participants/')
-        ? { amount: 1, reason: 'Access test', confirm: 'ERASE' }
-        : { email, role: 'staff' };
+      : route.url.startsWith('/api/console/campaign/')
+        ? { source: { version: NO_VERSION }, confirm: true }
+        : route.url.startsWith('/api/console/participants/')
+          ? { amount: 1, reason: 'Access test', confirm: 'ERASE' }
+          : { email, role: 'staff' };
   return {
     method: route.method as 'GET' | 'POST' | 'DELETE',
     url: route.url

@@ -6,6 +6,7 @@ export const consolePaths = {
   exports: '/console/exports',
   operators: '/console/operators',
   audit: '/console/audit',
+  campaign: '/console/campaign',
   dashboard: '/console/dashboard',
   participants: '/console/participants',
   participant: (userId: number) => `/console/participants/${userId}`,

@@ -4,7 +4,7 @@ import { mayOpen, screensFor } from './roles';
 
 describe('the screens a role opens', () => {
   it.each([
-    ['admin', ['Live numbers', 'Review', 'Redeem', 'Participants', 'Exports', 'Operators', 'Audit trail']],
+    ['admin', ['Live numbers', 'Review', 'Redeem', 'Participants', 'Exports', 'Operators', 'Audit trail', 'Campaign']],
     ['reviewer', ['Review']],
     ['staff', ['Redeem']],
   ] as const)('%s sees %j in the navigation', (role, labels) => {
@@ -17,13 +17,14 @@ describe('the screens a role opens', () => {
     expect(mayOpen('admin', consolePaths.redeem)).toBe(true);
   });
 
-  it('opens the live numbers (decision 021), the helpdesk, exports, operators and the audit trail to admins only', () => {
+  it('opens the live numbers (decision 021), the helpdesk, exports, operators, the audit trail and the campaign to admins only', () => {
     for (const path of [
       consolePaths.dashboard,
       consolePaths.participants,
       consolePaths.exports,
       consolePaths.operators,
       consolePaths.audit,
+      consolePaths.campaign,
     ]) {
       expect([path, mayOpen('admin', path), mayOpen('reviewer', path), mayOpen('staff', path)]).toEqual([
         path,

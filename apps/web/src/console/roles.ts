@@ -43,6 +43,12 @@ const audit: ConsoleScreen = {
   hint: 'Who did what and when in the console and the command line.',
 };
 
+const campaign: ConsoleScreen = {
+  path: consolePaths.campaign,
+  label: 'Campaign',
+  hint: 'See what a pack would change, load it, or restore an earlier version.',
+};
+
 const dashboard: ConsoleScreen = {
   path: consolePaths.dashboard,
   label: 'Live numbers',
@@ -51,7 +57,7 @@ const dashboard: ConsoleScreen = {
 
 // The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [dashboard, review, redeem, participants, exportsScreen, operators, audit],
+  admin: [dashboard, review, redeem, participants, exportsScreen, operators, audit, campaign],
   reviewer: [review],
   staff: [redeem],
 };

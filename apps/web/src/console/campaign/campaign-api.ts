@@ -1,0 +1,26 @@
+// The campaign page's calls (docs/product.md §10, §15; decision 032).
+import type { CampaignPage, CampaignPlan, CampaignRenames } from '@quackquest/contract/core';
+import { api } from '../../lib/api-client';
+
+/** A pack on the server, by the name the server listed, or a stored version. */
+export type CampaignSource = { pack: string } | { version: number };
+
+export function fetchCampaignPage(): Promise<CampaignPage> {
+  return api<CampaignPage>('/api/console/campaign', { allowUnauthorized: true });
+}
+
+export function previewCampaign(source: CampaignSource, renames: CampaignRenames): Promise<CampaignPlan> {
+  return api<CampaignPlan>('/api/console/campaign/preview', {
+    method: 'POST',
+    body: { source, renames },
+    allowUnauthorized: true,
+  });
+}
+
+export function loadCampaign(source: CampaignSource, renames: CampaignRenames, confirm: boolean): Promise<CampaignPlan> {
+  return api<CampaignPlan>('/api/console/campaign/load', {
+    method: 'POST',
+    body: { source, renames, confirm },
+    allowUnauthorized: true,
+  });
+}

@@ -1,0 +1,315 @@
+// /console/campaign (docs/product.md §15; admin, decision 032): the stored versions, a pack from the server's
+// campaigns folder or an earlier version previewed as the diff campaign:load prints, with renamed ids mapped, then
+// loaded. The server refuses a load that would leave visitors' progress behind unless "Load anyway" is ticked.
+import type { CampaignPage, CampaignPlan, CampaignRenames } from '@quackquest/contract/core';
+import { useCallback, useEffect, useState } from 'react';
+import { failureMessage } from '../../lib/api-client';
+import { formatTime } from '../time';
+import { type CampaignSource, fetchCampaignPage, loadCampaign, previewCampaign } from './campaign-api';
+import { campaignTexts as t } from './campaign-texts';
+import '../admin.css';
+import './campaign.css';
+
+interface RenameRow {
+  key: number;
+  kind: 'checkpoints' | 'rewards';
+  from: string;
+  to: string;
+}
+
+let nextKey = 1;
+const ORPHANED = ['attempts', 'spins', 'claims', 'vouchers', 'visitors'] as const;
+
+function toRenames(rows: RenameRow[]): CampaignRenames | null {
+  const renames: CampaignRenames = { checkpoints: {}, rewards: {} };
+  for (const row of rows) {
+    if (!row.from.trim() && !row.to.trim()) continue;
+    if (!row.from.trim() || !row.to.trim()) return null;
+    renames[row.kind][row.from.trim()] = row.to.trim();
+  }
+  return renames;
+}
+
+const describe = (source: CampaignSource) => ('pack' in source ? t.packLabel(source.pack) : t.versionLabel(source.version));
+
+export default function CampaignScreen() {
+  const [page, setPage] = useState<CampaignPage | null>(null);
+  const [pack, setPack] = useState('');
+  const [rows, setRows] = useState<RenameRow[]>([]);
+  const [source, setSource] = useState<CampaignSource | null>(null);
+  const [plan, setPlan] = useState<CampaignPlan | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+
+  const showPage = useCallback((next: CampaignPage) => {
+    setPage(next);
+    setPack((current) => current || next.packs[0] || '');
+  }, []);
+  const refresh = async () => showPage(await fetchCampaignPage());
+  useEffect(() => {
+    let live = true;
+    fetchCampaignPage().then(
+      (next) => live && showPage(next),
+      (failure: unknown) => live && setError(failureMessage(failure, t.failed)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [showPage]);
+
+  /** Any change to what would be loaded drops the preview: the diff must be seen again. */
+  const forget = () => {
+    setPlan(null);
+    setConfirm(false);
+    setMessage('');
+  };
+
+  const show = async (chosen: CampaignSource) => {
+    const renames = toRenames(rows);
+    forget();
+    setError('');
+    if (!renames) return setError(t.emptyRename);
+    setBusy(true);
+    setSource(chosen);
+    try {
+      setPlan(await previewCampaign(chosen, renames));
+    } catch (failure) {
+      setError(failureMessage(failure, t.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const load = async () => {
+    const renames = toRenames(rows);
+    if (!source || !renames) return;
+    setBusy(true);
+    setError('');
+    try {
+      const done = await loadCampaign(source, renames, confirm);
+      setPlan(null);
+      setConfirm(false);
+      setRows([]);
+      setMessage(t.loaded(done.version ?? 0));
+      await refresh();
+    } catch (failure) {
+      setError(failureMessage(failure, t.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setRow = (key: number, change: Partial<RenameRow>) => {
+    forget();
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  };
+
+  return (
+    <section className="admin campaign" aria-labelledby="campaign-title">
+      <h1 id="campaign-title" className="console-title">
+        {t.title}
+      </h1>
+
+      <section className="admin-card" aria-labelledby="campaign-load-title">
+        <h2 id="campaign-load-title" className="admin-card__title">
+          {t.loadTitle}
+        </h2>
+        <p className="admin-hint">{t.loadHint}</p>
+        {page && page.packs.length === 0 ? (
+          <p className="admin-hint">{t.noPacks}</p>
+        ) : (
+          <form
+            className="campaign-pick"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (pack) void show({ pack });
+            }}
+          >
+            <div className="field">
+              <label className="field__label" htmlFor="campaign-pack">
+                {t.pack}
+              </label>
+              <select
+                id="campaign-pack"
+                className="input"
+                value={pack}
+                onChange={(event) => {
+                  forget();
+                  setPack(event.target.value);
+                }}
+              >
+                {(page?.packs ?? []).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn--primary" disabled={busy || !pack}>
+              {busy ? t.previewing : t.preview}
+            </button>
+          </form>
+        )}
+
+        <fieldset className="campaign-renames">
+          <legend className="campaign-renames__title">{t.renamesTitle}</legend>
+          <p className="admin-hint">{t.renamesHint}</p>
+          {rows.map((row, index) => (
+            <div key={row.key} className="campaign-rename">
+              <select
+                className="input"
+                aria-label={`${t.kind} ${index + 1}`}
+                value={row.kind}
+                onChange={(event) => setRow(row.key, { kind: event.target.value as RenameRow['kind'] })}
+              >
+                <option value="checkpoints">{t.checkpoint}</option>
+                <option value="rewards">{t.reward}</option>
+              </select>
+              <input
+                className="input"
+                aria-label={`${t.oldId} ${index + 1}`}
+                placeholder={t.oldId}
+                maxLength={200}
+                value={row.from}
+                onChange={(event) => setRow(row.key, { from: event.target.value })}
+              />
+              <span aria-hidden="true">→</span>
+              <input
+                className="input"
+                aria-label={`${t.newId} ${index + 1}`}
+                placeholder={t.newId}
+                maxLength={200}
+                value={row.to}
+                onChange={(event) => setRow(row.key, { to: event.target.value })}
+              />
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => {
+                  if (row.from.trim() || row.to.trim()) forget();
+                  setRows((current) => current.filter((r) => r.key !== row.key));
+                }}
+              >
+                {t.removeRename}
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn btn--ghost campaign-renames__add"
+            onClick={() => {
+              // An empty row maps nothing: the preview stands until a name is typed.
+              setRows((current) => [...current, { key: nextKey++, kind: 'checkpoints', from: '', to: '' }]);
+            }}
+          >
+            {t.addRename}
+          </button>
+        </fieldset>
+      </section>
+
+      {plan && source && (
+        <section className="admin-card" aria-labelledby="campaign-changes-title">
+          <h2 id="campaign-changes-title" className="admin-card__title">
+            {t.changesTitle(describe(source))}
+          </h2>
+          <p className="campaign-holds">{t.holds(plan.summary)}</p>
+          <p className="admin-hint">
+            {t.dates(formatTime(Date.parse(plan.summary.startsAt) / 1000), formatTime(Date.parse(plan.summary.endsAt) / 1000))}
+          </p>
+          {plan.lines.length ? (
+            <ul className="campaign-lines">
+              {plan.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t.noChanges}</p>
+          )}
+          <h3 className="campaign-subtitle">{t.orphanedTitle}</h3>
+          <dl className="campaign-orphaned">
+            {ORPHANED.map((key) => (
+              <div key={key} data-nonzero={plan.orphaned[key] > 0}>
+                <dt>{t.orphaned[key]}</dt>
+                <dd>{plan.orphaned[key]}</dd>
+              </div>
+            ))}
+          </dl>
+          {plan.losses.length > 0 && (
+            <div className="admin-confirm">
+              <p>{t.losses}</p>
+              <ul className="campaign-lines">
+                {plan.losses.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <label className="admin-check">
+                <input type="checkbox" checked={confirm} onChange={(event) => setConfirm(event.target.checked)} />
+                <span>{t.confirm}</span>
+              </label>
+            </div>
+          )}
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void load()}>
+            {busy ? t.loading : t.load(describe(source))}
+          </button>
+        </section>
+      )}
+
+      <div aria-live="polite">
+        {message && (
+          <p className="admin-done" role="status">
+            {message}
+          </p>
+        )}
+        {error && (
+          <p className="error campaign-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+
+      <section className="admin-card" aria-labelledby="campaign-versions-title">
+        <h2 id="campaign-versions-title" className="admin-card__title">
+          {t.versionsTitle}
+        </h2>
+        <p className="admin-hint">{t.versionsHint}</p>
+        {page === null ? (
+          <p className="loading">...</p>
+        ) : page.versions.length === 0 ? (
+          <p>{t.noVersions}</p>
+        ) : (
+          <ul className="admin-list">
+            {page.versions.map((v) => (
+              <li key={v.version} className="admin-row" data-live={v.active}>
+                <span className="admin-row__rank">{v.version}</span>
+                <span className="admin-row__main">
+                  <strong>
+                    {v.name} ({v.campaignId}){v.active && <span className="campaign-live"> {t.live}</span>}
+                  </strong>
+                  <span className="admin-row__sub">
+                    {formatTime(v.loadedAt)} {t.by(v.loadedBy, v.source)}
+                  </span>
+                  <span className="admin-row__sub">
+                    {t.counts(v.checkpoints, v.rewards)}, <span className="admin-audit__value">{t.content(v.contentHash)}</span>
+                  </span>
+                </span>
+                {!v.active && (
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    disabled={busy}
+                    aria-label={`${t.restore} ${t.versionLabel(v.version)}`}
+                    onClick={() => void show({ version: v.version })}
+                  >
+                    {t.restore}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
