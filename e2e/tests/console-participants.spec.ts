@@ -1,13 +1,13 @@
 // The helpdesk (docs/product.md §15, decision 020), issue 13's must-show: an admin finds a visitor in the
 // console, blocks them, and the visitor then cannot spin: their phone is signed out at the next tap, and signing in
-// again says "This account is blocked. Please contact the crew.". Unblocking lets them back in; an adjustment
+// again says "This account is blocked. Please contact the organisers.". Unblocking lets them back in; an adjustment
 // shows in their ducks.
 import { devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, linkIn, ops, readMail, signIn, test, uniqueEmail } from '../support/fixtures';
 import { APP_URL } from '../support/ports';
 
-const BLOCKED = 'This account is blocked. Please contact the crew.';
+const BLOCKED = 'This account is blocked. Please contact the organisers.';
 
 test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock and adjust', async ({ browser, page }) => {
   const visitor = await createVisitor({ name: 'Siti Rahim' });

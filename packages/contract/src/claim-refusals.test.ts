@@ -6,7 +6,7 @@ const open = { price: 10, quantity: 5, startDate: null, endDate: null };
 
 describe('CLAIM_REFUSALS', () => {
   it.each([
-    ['blocked', 'forbidden', 'This account is blocked. Please contact the crew.'],
+    ['blocked', 'forbidden', 'This account is blocked. Please contact the organisers.'],
     ['unknown_reward', 'not_found', 'Reward not found.'],
     ['not_available', 'forbidden', 'This reward is not available at this time.'],
     ['sold_out', 'conflict', 'Limit for this reward is reached.'],

@@ -25,7 +25,7 @@ export const messages = {
   uploadTooLarge: `The photo is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`,
   notLoggedIn: 'Please log in to continue.',
   /** A blocked visitor's sign-in, spin or claim (docs/product.md §9, decision 020). */
-  accountBlocked: 'This account is blocked. Please contact the crew.',
+  accountBlocked: 'This account is blocked. Please contact the organisers.',
 } as const;
 
 /** Sign-in and sign-up texts of docs/product.md §6 and §7.1. */

@@ -13,7 +13,7 @@ export interface ActiveCampaign {
     /** terms.winnerReplyDays; absent in a campaign loaded before winner notices (reload its pack). */
     winnerReplyDays?: number;
     /** campaign.yaml mail (sender name, subjects); absent in a campaign loaded before it existed. */
-    mail?: { senderName: string; signInSubject: string; signUpSubject: string };
+    mail?: { senderName: string; signInSubject: string; signUpSubject: string; winnerAsks?: string[] };
   };
   wheelWeights: Record<string, number>;
   sourceDir: string;

@@ -95,6 +95,7 @@ export const MAIL_DEFAULTS = {
   senderName: 'QuackQuest',
   signInSubject: 'Your QuackQuest sign-in link',
   signUpSubject: 'Finish signing up to QuackQuest',
+  winnerAsks: ['your full name', 'a phone number we can reach you on'],
 };
 const mailSchema = z.strictObject({
   /** The From name (and the name in the sign-in e-mail's text); MAIL_FROM gives the address. */
@@ -103,6 +104,8 @@ const mailSchema = z.strictObject({
     .default(MAIL_DEFAULTS.senderName),
   signInSubject: text(120).default(MAIL_DEFAULTS.signInSubject),
   signUpSubject: text(120).default(MAIL_DEFAULTS.signUpSubject),
+  /** What a winner's e-mail asks them to reply with, one item a line (a cruise needs passport details). */
+  winnerAsks: z.array(text(120)).min(1).max(8).default(MAIL_DEFAULTS.winnerAsks),
 });
 
 export const campaignFileSchema = z

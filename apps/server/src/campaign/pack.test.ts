@@ -435,6 +435,9 @@ describe("a pack's look and words", () => {
       texts: { congrats: 'Tasty!', loginTitle: 'Welcome back' },
       mail: { senderName: 'Food Fest', signInSubject: 'Your QuackQuest sign-in link' },
     });
+    // A winner is asked for a name and a phone number unless the pack says otherwise; no passport at a food fair.
+    expect(campaign.mail.winnerAsks).toEqual(['your full name', 'a phone number we can reach you on']);
+    expect(readPack(path.join(campaignsDir, 'singapore-2025')).campaign.mail.winnerAsks).toContain('your passport number');
   });
 
   it('reports every mistake in them in one run, naming the field', () => {

@@ -245,6 +245,13 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
   return outcomes;
 }
 
+const SINGAPORE_WINNER_ASKS = [
+  'your full name as in your passport',
+  'your nationality',
+  'your date of birth',
+  'your passport number',
+];
+
 const outcomeOf = (c: WinnerCandidate) => ({ userId: c.userId, rank: c.rank, name: c.name, email: c.email, ducks: c.ducks });
 
 const escapeHtml = (text: string) =>
@@ -259,7 +266,8 @@ function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: Active
     `Hello ${candidate.name},`,
     `Congratulations! You finished ${info.name} at rank ${rank} with ${candidate.ducks} ducks, and you are one of our winners.`,
     `To receive your prize, reply to this e-mail by ${by} with:`,
-    '- your full name as in your passport;\n- your nationality;\n- your date of birth;\n- your passport number.',
+    // The pack's list (mail.winnerAsks); a campaign loaded before it existed asked for the Singapore pack's.
+    (info.mail?.winnerAsks ?? SINGAPORE_WINNER_ASKS).map((ask) => `- ${ask}`).join(';\n') + '.',
     'If we do not hear from you by then, or the details are incomplete, the prize may be withdrawn and offered to another participant (terms, section 6).',
     `${info.operatorName}`,
   ];

@@ -10,8 +10,8 @@ describe('spinFailure', () => {
     ],
     [
       '403: the account is blocked',
-      { status: 403, message: 'This account is blocked. Please contact the crew.' },
-      { message: 'This account is blocked. Please contact the crew.' },
+      { status: 403, message: 'This account is blocked. Please contact the organisers.' },
+      { message: 'This account is blocked. Please contact the organisers.' },
     ],
     ['401: not logged in', { status: 401, message: '' }, { message: 'Please log in to spin the wheel', redirectTo: '/login' }],
     ['network failure', { status: 0, message: 'Failed to fetch' }, { message: 'Network error. Please try again.' }],
