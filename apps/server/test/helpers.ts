@@ -6,13 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckpointType } from '@quackquest/contract';
+import { eq, sql } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { applyPack } from '../src/campaign/load';
 import { readPack } from '../src/campaign/pack';
 import { parseEnv } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
-import { checkpoints, rewards, users } from '../src/db/schema';
+import { checkpoints, claims, rewards, spins, users } from '../src/db/schema';
 import { addLedgerRow } from '../src/ledger/ledger';
 import { SESSION_COOKIE, createSession } from '../src/session/session';
 
@@ -181,4 +182,66 @@ export async function claimVoucher(user: TestUser): Promise<{ item: string; code
   );
   expect(response.status).toBe(201);
   return { item: reward.item, code: response.body.voucherCode as string };
+}
+
+/**
+ * A claim written straight to the tables, as the claim path leaves them (the ducks it cost credited first, the
+ * debit, one less in stock): for tests that need progress on the entries of a pack of their own. Other files check
+ * the invariants of the same database meanwhile, so a row written here must never break one.
+ */
+export async function writeClaim(
+  db: Database['db'],
+  claim: { userId: number; rewardId: number; price: number; redeemedAt?: Date | null },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const at = new Date();
+    const [row] = await tx
+      .insert(claims)
+      .values({
+        userId: claim.userId,
+        rewardId: claim.rewardId,
+        price: claim.price,
+        voucherCode: unique('QQ'),
+        idempotencyKey: unique('key'),
+        redeemedAt: claim.redeemedAt ?? null,
+      })
+      .returning({ id: claims.id });
+    await addLedgerRow(tx, {
+      userId: claim.userId,
+      amount: claim.price,
+      posted: true,
+      kind: 'adjustment',
+      reason: 'test funds',
+      at,
+    });
+    await addLedgerRow(tx, { userId: claim.userId, amount: -claim.price, posted: true, kind: 'claim', claimId: row!.id, at });
+    await tx
+      .update(rewards)
+      .set({ stock: sql`${rewards.stock} - 1` })
+      .where(eq(rewards.id, claim.rewardId));
+    return row!.id;
+  });
+}
+
+/** A spin written straight to the tables: unspent, or spent with its award row, as the spin path leaves it. */
+export async function writeSpin(
+  db: Database['db'],
+  spin: { userId: number; attemptId: number; ducks?: number },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const at = new Date();
+    const [row] = await tx
+      .insert(spins)
+      .values({
+        userId: spin.userId,
+        attemptId: spin.attemptId,
+        needsReview: false,
+        ...(spin.ducks ? { spentAt: at, ducks: spin.ducks } : {}),
+      })
+      .returning({ id: spins.id });
+    if (spin.ducks) {
+      await addLedgerRow(tx, { userId: spin.userId, amount: spin.ducks, posted: true, kind: 'spin', spinId: row!.id, at });
+    }
+    return row!.id;
+  });
 }

@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createOperator, type TestOperator } from '../../test/console';
-import { createUser, getTestContext, repoRoot, unique } from '../../test/helpers';
+import { createUser, getTestContext, repoRoot, unique, writeClaim } from '../../test/helpers';
 import { attempts, auditLog, checkpoints, claims, rewards } from '../db/schema';
 import { loadCampaign } from '../ops/campaign';
 import { planLoad } from './diff';
@@ -123,13 +123,7 @@ async function start() {
     { userId: a.id, checkpointId: cp!.id, answer: 'a', outcome: 'incorrect', counted: true },
     { userId: b.id, checkpointId: cp!.id, answer: 'b', outcome: 'correct', counted: true },
   ]);
-  await db.insert(claims).values({
-    userId: b.id,
-    rewardId: rw!.id,
-    price: 3,
-    voucherCode: unique('QQ'),
-    idempotencyKey: unique('key'),
-  });
+  await writeClaim(db, { userId: b.id, rewardId: rw!.id, price: 3 });
   return { checkpointId: cp!.id, rewardId: rw!.id };
 }
 

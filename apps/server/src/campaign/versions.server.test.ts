@@ -6,7 +6,19 @@ import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { api, attempt, createUser, getTestContext, me, repoRoot, spin, unique, type TestUser } from '../../test/helpers';
+import {
+  api,
+  attempt,
+  createUser,
+  getTestContext,
+  me,
+  repoRoot,
+  spin,
+  unique,
+  writeClaim,
+  writeSpin,
+  type TestUser,
+} from '../../test/helpers';
 import { attempts, campaigns, checkpoints, claims, ledger, rewards, spins, users } from '../db/schema';
 import { LoadRefused, loadCampaign, parseRenames, restoreCampaign } from '../ops/campaign';
 import { planLoad } from './diff';
@@ -142,20 +154,14 @@ describe('the diff counts the progress a change would orphan', () => {
         { userId: c.id, checkpointId: id.checkpoint('note'), answer: 'Quackers', outcome: 'submitted', counted: true },
       ])
       .returning({ id: attempts.id });
-    await db.insert(spins).values([
-      { userId: a.id, attemptId: rows[1]!.id, needsReview: false },
-      { userId: b.id, attemptId: rows[2]!.id, needsReview: false, spentAt: new Date(), ducks: 3 },
-    ]);
+    await writeSpin(db, { userId: a.id, attemptId: rows[1]!.id });
+    await writeSpin(db, { userId: b.id, attemptId: rows[2]!.id, ducks: 3 });
     // Beer: 3 claims by 2 visitors, one redeemed. Wifi: none.
-    const claim = (user: TestUser, redeemed: boolean) => ({
-      userId: user.id,
-      rewardId: id.reward('Beer'),
-      price: 3,
-      voucherCode: unique('QQ'),
-      idempotencyKey: unique('key'),
-      redeemedAt: redeemed ? new Date() : null,
-    });
-    await db.insert(claims).values([claim(a, true), claim(a, false), claim(b, false)]);
+    const claim = (user: TestUser, redeemed: boolean) =>
+      writeClaim(db, { userId: user.id, rewardId: id.reward('Beer'), price: 3, redeemedAt: redeemed ? new Date() : null });
+    await claim(a, true);
+    await claim(a, false);
+    await claim(b, false);
 
     const dir = writePack(campaignId, { note: 'note', wifi: 'Wifi' });
     const plan = await planLoad(db, readPack(dir));
@@ -192,20 +198,6 @@ describe('the diff counts the progress a change would orphan', () => {
         .from(claims)
         .where(eq(claims.rewardId, id.reward('Beer'))),
     ).toHaveLength(3);
-    // The rows written above have no ledger rows: they go again, so the invariant checks of other files hold.
-    await db.delete(claims).where(eq(claims.rewardId, id.reward('Beer')));
-    await db.delete(spins).where(
-      inArray(
-        spins.attemptId,
-        rows.map((row) => row.id),
-      ),
-    );
-    await db.delete(attempts).where(
-      inArray(
-        attempts.id,
-        rows.map((row) => row.id),
-      ),
-    );
   });
 
   it('a removal nobody played and a stock change load without --confirm', async () => {
