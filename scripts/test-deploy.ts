@@ -530,7 +530,7 @@ async function main(): Promise<void> {
       check(quiz.status === 200 && quiz.json().spinEarned === true, `quiz earns a spin (got ${quiz.status})`);
     });
 
-    const photo = readFileSync(path.join(root, 'apps/web/public/brand/photo-1.jpg'));
+    const photo = readFileSync(path.join(root, 'campaigns/singapore-2025/images/photo-1.jpg'));
     const upload = await step('visitor: a photo to the store through a presigned URL (write-once, signed)', async () => {
       const query = `filetype=image/jpeg&checkpointId=day-04-deck-selfie&filesize=${photo.length}&filename=duck.jpg`;
       const asked = await visitor.call(PROXY, 'GET', `/api/uploads/url?${query}`);

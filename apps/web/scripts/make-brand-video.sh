@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the welcome page's looping background video from the SVG layers in scripts/brand/video/:
-#   public/brand/hero.mp4 (H.264, yuv420p, +faststart, no audio), public/brand/hero.webm (VP9) and
-#   public/brand/hero-poster.jpg (the first frame).
+#   campaigns/singapore-2025/images/hero.mp4 (H.264, yuv420p, +faststart, no audio), hero.webm (VP9) and
+#   hero-poster.jpg (the first frame).
 # With --all it also re-renders the raster brand files from scripts/brand/*.svg:
-#   public/brand/photo-{1,2,3}.jpg and the PWA icons in public/icons/.
+#   campaigns/singapore-2025/images/photo-{1,2,3}.jpg and the PWA icons in public/icons/.
 # Run by hand from anywhere (never from npm scripts): apps/web/scripts/make-brand-video.sh [--all]
 # Needs rsvg-convert (librsvg2-bin), ffmpeg with libx264 and libvpx-vp9, and ImageMagick (magick or convert).
 #
@@ -14,6 +14,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 src="$here/brand"
 pub="$here/../public"
+# The brand pictures belong to the Singapore pack (decision 033); the PWA icons stay with the app.
+brand="$here/../../../campaigns/singapore-2025/images"
 T=6      # loop length in seconds
 FPS=30
 W=540
@@ -33,12 +35,12 @@ fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$pub/brand" "$pub/icons"
+mkdir -p "$brand" "$pub/icons"
 
 if [[ "${1:-}" == "--all" ]]; then
   for n in 1 2 3; do
     rsvg-convert -w 480 -h 360 -b white "$src/photo-$n.svg" -o "$tmp/photo-$n.png"
-    "${IM[@]}" "$tmp/photo-$n.png" -strip -quality 82 -sampling-factor 4:2:0 -interlace Plane "$pub/brand/photo-$n.jpg"
+    "${IM[@]}" "$tmp/photo-$n.png" -strip -quality 82 -sampling-factor 4:2:0 -interlace Plane "$brand/photo-$n.jpg"
   done
   icon() { # icon SOURCE SIZE OUTPUT
     rsvg-convert -w "$2" -h "$2" "$src/$1" -o "$tmp/icon.png"
@@ -80,16 +82,16 @@ ffmpeg -hide_banner -loglevel error -y "${inputs[@]}" -filter_complex "$graph" -
   -frames:v "$frames" -r "$FPS" -c:v ffv1 "$tmp/master.mkv"
 
 ffmpeg -hide_banner -loglevel error -y -i "$tmp/master.mkv" -frames:v 1 "$tmp/poster.png"
-"${IM[@]}" "$tmp/poster.png" -strip -quality 78 -sampling-factor 4:2:0 -interlace Plane "$pub/brand/hero-poster.jpg"
+"${IM[@]}" "$tmp/poster.png" -strip -quality 78 -sampling-factor 4:2:0 -interlace Plane "$brand/hero-poster.jpg"
 
 ffmpeg -hide_banner -loglevel error -y -i "$tmp/master.mkv" -an -c:v libx264 -preset veryslow -tune animation -crf 21 \
-  -pix_fmt yuv420p -profile:v high -level 3.1 -g "$frames" -movflags +faststart "$pub/brand/hero.mp4"
+  -pix_fmt yuv420p -profile:v high -level 3.1 -g "$frames" -movflags +faststart "$brand/hero.mp4"
 
 for pass in 1 2; do
-  out="$pub/brand/hero.webm"
+  out="$brand/hero.webm"
   [[ $pass == 1 ]] && out=/dev/null
   ffmpeg -hide_banner -loglevel error -y -i "$tmp/master.mkv" -an -c:v libvpx-vp9 -b:v 0 -crf 31 -row-mt 1 \
     -deadline good -cpu-used 1 -pix_fmt yuv420p -g "$frames" -pass "$pass" -passlogfile "$tmp/vp9" -f webm "$out"
 done
 
-ls -l "$pub/brand/hero.mp4" "$pub/brand/hero.webm" "$pub/brand/hero-poster.jpg"
+ls -l "$brand/hero.mp4" "$brand/hero.webm" "$brand/hero-poster.jpg"
