@@ -69,6 +69,7 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
     'Exports',
     'Operators',
     'Audit trail',
+    'Campaign',
   ]);
 
   // The session survives a reload; signing out ends it.
