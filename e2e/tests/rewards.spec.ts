@@ -73,6 +73,8 @@ test('the claim gate: not enough ducks, sold out and not yet open are refused wi
   const onboard = rewardRow(page, 'Onboard Credit');
   await expect(onboard).toContainText('Redeem in 4 days');
   await expect(onboard).toContainText('60 left');
+  // The list scrolls with the page under the fixed bottom buttons: a visitor scrolls the row up before tapping it.
+  await onboard.evaluate((row) => row.scrollIntoView({ block: 'center' }));
   await onboard.click({ force: true });
   await expectAlert(page, 'This reward is not available at this time.');
   await expect(page.getByRole('dialog', { name: 'Confirm Reward Claim' })).toHaveCount(0);
