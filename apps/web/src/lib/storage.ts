@@ -1,5 +1,6 @@
 // Browser storage keys of docs/product.md §3. The server's session cookie is the real identity;
 // these flags only decide what the app shows before it asks the server.
+import { clearAnswerQueue } from './answer-queue';
 
 export const keys = {
   isAuthenticated: 'isAuthenticated',
@@ -49,6 +50,8 @@ export function setSession(email: string, userName: string): void {
 }
 
 export function clearSession(): void {
+  // Answers kept while offline belong to this visitor: never sent with another one's session (decision 036).
+  void clearAnswerQueue();
   remove(keys.isAuthenticated);
   remove(keys.userEmail);
   remove(keys.userName);
