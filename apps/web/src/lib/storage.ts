@@ -1,6 +1,5 @@
 // Browser storage keys of docs/product.md §3. The server's session cookie is the real identity;
 // these flags only decide what the app shows before it asks the server.
-import { clearAnswerQueue } from './answer-queue';
 
 export const keys = {
   isAuthenticated: 'isAuthenticated',
@@ -51,7 +50,8 @@ export function setSession(email: string, userName: string): void {
 
 export function clearSession(): void {
   // Answers kept while offline belong to this visitor: never sent with another one's session (decision 036).
-  void clearAnswerQueue();
+  // Loaded only then: the first screen does not carry the queue.
+  void import('./answer-queue').then((queue) => queue.clearAnswerQueue());
   remove(keys.isAuthenticated);
   remove(keys.userEmail);
   remove(keys.userName);

@@ -1,0 +1,104 @@
+// Journey: playing through a dead spot (decision 036). The visitor loses the signal on day 1's checkpoint and
+// types its code: the answer is kept on the phone and the screen and the list say "Waiting for signal"; the
+// wheel asks to wait for a signal. When the signal returns the answer is sent by itself, counted once, and goes
+// on to the congratulations like any answer. The same request sent again with the same Idempotency-Key changes
+// nothing.
+import type { Page } from '@playwright/test';
+import { apiAs, expect, test } from '../support/fixtures';
+
+const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
+
+/** Throw-away screenshots at 412 and 320 px when SHOTS_DIR is set (never in git). */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 412, height: size.height });
+  await page.screenshot({ path: `${dir}/${name}-412.png`, animations: 'disabled' });
+  await page.setViewportSize({ width: 320, height: size.height });
+  await page.screenshot({ path: `${dir}/${name}-320.png`, animations: 'disabled' });
+  await page.setViewportSize(size);
+}
+
+/** Moves to a screen inside the app, as a link would: no page load (none could happen offline). */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+interface Progress {
+  data: { checkpointId: string; attempts: number; completed: boolean }[];
+}
+
+test('an answer made offline waits on the phone, is sent when the signal returns, and counts once', async ({
+  context,
+  signedInPage: page,
+  visitor,
+}) => {
+  const gangway = async () =>
+    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-01-gangway');
+  const spinsLeft = async () => (await apiAs<{ spinsLeft: number }>(visitor, '/api/spin')).body.spinsLeft;
+  const sent: { key: string; body: unknown }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/checkpoints/day-01-gangway/attempts')) {
+      sent.push({ key: request.headers()['idempotency-key'] ?? '', body: request.postDataJSON() });
+    }
+  });
+
+  // The screens load with a signal: without a service worker a screen not opened yet would not load offline.
+  await page.goto('/checkpoints');
+  await openInApp(page, '/spin');
+  await expect(page.getByRole('button', { name: 'SPIN', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to checkpoints' }).click();
+  await page
+    .getByRole('region', { name: 'Checkpoint list' })
+    .getByRole('link', { name: /Gangway Hello/ })
+    .click();
+  await expect(page).toHaveURL(/\/checkpoint\?id=day-01-gangway$/);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Type the code instead' }).click();
+  const form = page.getByRole('form', { name: 'Type the code' });
+  await form.getByRole('textbox', { name: 'Code under the QR code' }).fill(GANGWAY_CODE);
+  await form.getByRole('button', { name: 'Check code' }).click();
+
+  const waiting = page.getByRole('status').filter({ hasText: 'Waiting for signal' });
+  await expect(waiting).toContainText('Your answer is saved on this phone');
+  await shot(page, 'offline-waiting');
+  expect(sent).toEqual([]);
+  expect(await gangway()).toMatchObject({ attempts: 0, completed: false });
+
+  // Still offline, the list says so on the row, and the wheel waits for the server.
+  await page.getByRole('link', { name: 'Back to checkpoints' }).click();
+  await expect(page.getByRole('link', { name: /Gangway Hello/ })).toContainText('Waiting for signal');
+  await shot(page, 'offline-list');
+  await openInApp(page, '/spin');
+  await expect(page.getByText('Spin when you are back online.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'SPIN', exact: true })).toBeDisabled();
+  await shot(page, 'offline-spin');
+  await page.getByRole('link', { name: 'Back to checkpoints' }).click();
+
+  // The signal returns: the answer goes by itself, and it is a completed checkpoint like any other.
+  await context.setOffline(false);
+  const told = page.getByRole('alertdialog');
+  await expect(told).toContainText('Your answer to "Gangway Hello" was sent.');
+  await told.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/congrats$/);
+  await expect(page.getByRole('link', { name: 'Spin for Ducks' })).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+  expect(await gangway()).toMatchObject({ attempts: 1, completed: true });
+  expect(await spinsLeft()).toBe(1);
+
+  // The same answer sent again (a response lost on the way back) is not counted again.
+  const again = await page.request.post('/api/checkpoints/day-01-gangway/attempts', {
+    headers: { 'idempotency-key': sent[0]!.key },
+    data: sent[0]!.body,
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.json()).toMatchObject({ outcome: 'valid', attempts: 1, spinEarned: true });
+  expect(await gangway()).toMatchObject({ attempts: 1, completed: true });
+  expect(await spinsLeft()).toBe(1);
+});
