@@ -29,7 +29,7 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 interface Progress {
-  data: { checkpointId: string; attempts: number; completed: boolean }[];
+  data: { checkpointId: string; attempts: number; completed: boolean; result: string }[];
 }
 
 test('an answer made offline waits on the phone, is sent when the signal returns, and counts once', async ({
@@ -101,4 +101,38 @@ test('an answer made offline waits on the phone, is sent when the signal returns
   expect(await again.json()).toMatchObject({ outcome: 'valid', attempts: 1, spinEarned: true });
   expect(await gangway()).toMatchObject({ attempts: 1, completed: true });
   expect(await spinsLeft()).toBe(1);
+});
+
+test('a photo taken offline is kept as its prepared JPEG and sent with its answer when the signal returns', async ({
+  context,
+  signedInPage: page,
+  visitor,
+}) => {
+  const deckSelfie = async () =>
+    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-04-deck-selfie');
+  await page.goto('/checkpoint?id=day-04-deck-selfie');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deck Selfie' })).toBeVisible();
+  const photo = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 400, height: 300 });
+    const draw = canvas.getContext('2d')!;
+    draw.fillStyle = '#ffc928';
+    draw.fillRect(0, 0, 400, 300);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Browse' }).click();
+  await (await chooser).setFiles({ name: 'deck.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for signal' })).toBeVisible();
+  expect(await deckSelfie()).toMatchObject({ attempts: 0 });
+
+  await context.setOffline(false);
+  const told = page.getByRole('alertdialog');
+  await expect(told).toContainText('Your answer to "Deck Selfie" was sent.');
+  await told.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/congrats$/);
+  expect(await deckSelfie()).toMatchObject({ attempts: 1, result: 'inReview' });
 });

@@ -26,7 +26,7 @@ const LONGEST_RETRY_MS = 60_000;
 let round: Promise<'empty' | 'blocked'> | null = null;
 
 /** One round over the queue; a round already running is joined rather than doubled. */
-export function sendQueuedAnswers(): Promise<'empty' | 'blocked'> {
+function sendQueuedAnswers(): Promise<'empty' | 'blocked'> {
   round ??= sendAll().finally(() => {
     round = null;
   });

@@ -44,6 +44,9 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
 
   // Leaving the screen stops a photo still being sent.
   useEffect(() => () => sending.current?.abort(), []);
+  // The photo is prepared by its own chunk: asked for with this screen, so a photo taken where the signal is
+  // lost can still be prepared and kept (decision 036).
+  useEffect(() => void import('./prepare-photo').catch(() => undefined), []);
 
   /** A failure the same photo may overcome (the network, the server) offers Retry; an unusable photo does not. */
   const fail = (message: string, canRetry = true) => {
@@ -100,7 +103,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
       navigateLater(paths.congrats, redirectDelayMs.upload);
     } catch (caught) {
       if (caught instanceof UploadCancelled || controller.signal.aborted) return setPhase('cancelled');
-      if (caught instanceof ApiError && caught.status === 0) return keep(photo);
+      // Kept only when the phone knows it lost the signal; a failure with a signal keeps its Retry (decision 027).
+      if (caught instanceof ApiError && caught.status === 0 && isOffline()) return keep(photo);
       fail((caught instanceof ApiError && caught.message) || uploadTexts.failed);
     } finally {
       if (sending.current === controller) sending.current = null;
