@@ -136,3 +136,34 @@ test('a photo taken offline is kept as its prepared JPEG and sent with its answe
   await expect(page).toHaveURL(/\/congrats$/);
   expect(await deckSelfie()).toMatchObject({ attempts: 1, result: 'inReview' });
 });
+
+test("an answer the server refuses when it arrives is told in the server's words and leaves the queue", async ({
+  context,
+  signedInPage: page,
+  visitor,
+}) => {
+  const lifeboat = async () =>
+    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-02-lifeboat-drill');
+  await page.goto('/checkpoints');
+  await page
+    .getByRole('region', { name: 'Checkpoint list' })
+    .getByRole('link', { name: /Lifeboat Drill/ })
+    .click();
+  await expect(page).toHaveURL(/\/checkpoint\?id=day-02-lifeboat-drill$/);
+
+  await context.setOffline(true);
+  await page.getByRole('group', { name: 'Answers' }).getByRole('button', { name: 'Your assigned muster station' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for signal' })).toBeVisible();
+  // Meanwhile the visitor used the one attempt on another phone.
+  expect((await apiAs(visitor, '/api/checkpoints/day-02-lifeboat-drill/attempts', { answer: 'a' })).status).toBe(200);
+
+  await context.setOffline(false);
+  const told = page.getByRole('alertdialog');
+  await expect(told).toContainText(
+    'Your answer to "Lifeboat Drill" could not be counted. You have reached the maximum attempts for this checkpoint (1).',
+  );
+  await told.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Waiting for signal')).toBeHidden();
+  expect(await lifeboat()).toMatchObject({ attempts: 1, completed: false });
+});

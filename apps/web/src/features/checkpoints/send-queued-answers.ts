@@ -1,7 +1,7 @@
 // Sends the answers kept while offline (decision 036), oldest first, each with its own Idempotency-Key: when the
 // app starts, when the browser says it is online again, when an answer is queued, and on a timer that waits
-// longer after each failed round. A refusal the server means (a 4xx other than 408 and 429) is the answer's
-// result and leaves the queue; no signal, a 5xx, 408 or 429 keep it and stop the round, so the order holds.
+// longer after each failed round. A refusal the server means is the answer's result and leaves the queue; a
+// failure that keepsForLater() keeps the answer and stops the round, so the order holds.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { isOffline } from '../../lib/online';
 import { keys, read } from '../../lib/storage';
 import { postAttempt } from './attempt-api';
+import { keepsForLater } from './queued-answer-rules';
 import { putUpload, uploadTexts } from './upload';
 import { getUploadUrl } from './upload-url-api';
 
@@ -71,9 +72,8 @@ async function sendOne(queued: QueuedAnswer) {
 }
 
 function isTemporary(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  const { status } = error;
-  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+  // Anything but the server's answer (IndexedDB failing, say) keeps the answer too.
+  return !(error instanceof ApiError) || keepsForLater(error.status);
 }
 
 /** Mounted once for the signed-in screens: keeps sending until the queue is empty. */
