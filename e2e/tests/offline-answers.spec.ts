@@ -103,7 +103,7 @@ test('an answer made offline waits on the phone, is sent when the signal returns
   expect(await spinsLeft()).toBe(1);
 });
 
-test('a photo taken offline is kept as its prepared JPEG and sent with its answer when the signal returns', async ({
+test('a photo taken offline is kept as its prepared JPEG, across closing the app, and sent when it opens with a signal', async ({
   context,
   signedInPage: page,
   visitor,
@@ -129,11 +129,15 @@ test('a photo taken offline is kept as its prepared JPEG and sent with its answe
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for signal' })).toBeVisible();
   expect(await deckSelfie()).toMatchObject({ attempts: 0 });
 
+  // The app is closed while offline, and opened again with a signal: the photo was kept, and goes when it starts.
+  await page.close();
   await context.setOffline(false);
-  const told = page.getByRole('alertdialog');
+  const reopened = await context.newPage();
+  await reopened.goto('/checkpoints');
+  const told = reopened.getByRole('alertdialog');
   await expect(told).toContainText('Your answer to "Deck Selfie" was sent.');
   await told.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(/\/congrats$/);
+  await expect(reopened).toHaveURL(/\/congrats$/);
   expect(await deckSelfie()).toMatchObject({ attempts: 1, result: 'inReview' });
 });
 

@@ -24,17 +24,39 @@ import { getUploadUrl } from './upload-url-api';
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 
-let round: Promise<'empty' | 'blocked'> | null = null;
+type Outcome = 'empty' | 'blocked';
+let round: Promise<Outcome> | null = null;
+let again = false;
 
-/** One round over the queue; a round already running is joined rather than doubled. */
-function sendQueuedAnswers(): Promise<'empty' | 'blocked'> {
-  round ??= sendAll().finally(() => {
+/**
+ * Rounds over the queue until it is empty or blocked. A call during a round is joined, and asks for one more
+ * round: the running one may have read the queue before the newest answer arrived.
+ */
+function sendQueuedAnswers(): Promise<Outcome> {
+  if (round) {
+    again = true;
+    return round;
+  }
+  round = (async () => {
+    let outcome: Outcome;
+    do {
+      again = false;
+      outcome = await oneAtATime(sendAll);
+    } while (again && outcome === 'empty');
+    return outcome;
+  })().finally(() => {
     round = null;
   });
   return round;
 }
 
-async function sendAll(): Promise<'empty' | 'blocked'> {
+/** Two tabs of the app send in turns, so the second finds the answers the first sent already gone. */
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (!('locks' in navigator)) return work();
+  return await navigator.locks.request('quackquest-offline-answers', work);
+}
+
+async function sendAll(): Promise<Outcome> {
   const owner = read(keys.userEmail);
   if (!owner) return 'empty';
   if (isOffline()) return 'blocked';
