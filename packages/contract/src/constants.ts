@@ -16,6 +16,11 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'] as const;
 /** The same attempt again within this time is skipped (docs/product.md §6), by the web app and the server. */
 export const DEDUPE_WINDOW_MS = 5000;
+/**
+ * An answer made offline before a checkpoint closed is still taken this long after the close (decision 036): a
+ * dead spot on board lasts minutes, and a forged answer time gains a liar at most this much.
+ */
+export const LATE_ANSWER_GRACE_SEC = 30 * 60;
 export const MIN_DUCKS = 1;
 export const MAX_DUCKS = 5;
 /** Sign-up and sign-in field limits: the server's schemas and the web forms' maxLength use the same numbers. */

@@ -62,11 +62,22 @@ export const checkpointImageQuerySchema = z.object({ img_id: z.string().min(1).m
 export const checkpointImageSchema = z.object({ imageUrl: z.string() });
 
 export const checkpointParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const answeredAtSchema = z.coerce
+  .number({ message: 'answeredAt must be a time in milliseconds.' })
+  .int('answeredAt must be a time in milliseconds.')
+  .min(0, 'answeredAt must be a time in milliseconds.')
+  .max(Number.MAX_SAFE_INTEGER, 'answeredAt must be a time in milliseconds.');
 export const attemptBodySchema = z.object({
   /** Scanned text, chosen letters ("a_c" or ["a","c"]), the text answer, or an upload key. */
   answer: z.union([z.string().max(2000), z.array(z.string().max(10)).max(MCQ_MAX_CHOICES)]),
   /** Scan, ScanNoSpin: the code printed under the QR, typed by hand (case, spaces and dashes do not matter). */
   typed: z.boolean().optional(),
+  /**
+   * When the visitor answered, in milliseconds since 1970 (the phone's Date.now()): sent with an answer kept on
+   * the phone while offline. It lets an answer made before a checkpoint closed arrive up to
+   * LATE_ANSWER_GRACE_SEC after the close (decision 036).
+   */
+  answeredAt: answeredAtSchema.optional(),
 });
 export type AttemptBody = z.infer<typeof attemptBodySchema>;
 export const attemptOutcomeSchema = z.enum(['valid', 'invalid', 'correct', 'incorrect', 'submitted']);
@@ -121,6 +132,8 @@ export const uploadUrlQuerySchema = z.object({
   checkpointId: z.string().min(1).max(100),
   /** The photo's size in bytes: the upload URL is signed for exactly this many. */
   filesize: z.coerce.number().int().min(1, 'The photo is empty.').max(UPLOAD_MAX_BYTES, messages.uploadTooLarge),
+  /** A photo taken offline: when it was taken, as in an attempt's body (decision 036). */
+  answeredAt: answeredAtSchema.optional(),
 });
 export const uploadUrlSchema = z.object({
   uploadUrl: z.string(),

@@ -31,11 +31,26 @@ interface Graded {
   spin: 'none' | 'posted' | 'review';
 }
 
-export async function submitAttempt(ctx: AppContext, userId: number, slug: string, body: AttemptBody): Promise<AttemptResult> {
+export interface SubmitOptions {
+  /** Runs in the answer's transaction once it was written (attempt-keys.ts): throwing undoes the answer. */
+  beforeCommit?: (tx: Tx, result: AttemptResult) => Promise<void>;
+}
+
+export async function submitAttempt(
+  ctx: AppContext,
+  userId: number,
+  slug: string,
+  body: AttemptBody,
+  options: SubmitOptions = {},
+): Promise<AttemptResult> {
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
-  checkWindow(checkpoint, Math.floor(ctx.now() / 1000));
+  checkWindow(checkpoint, Math.floor(ctx.now() / 1000), body.answeredAt);
   const graded = await grade(ctx, userId, checkpoint, body.answer, body.typed === true);
+  const answered = async (tx: Tx, result: AttemptResult) => {
+    await options.beforeCommit?.(tx, result);
+    return result;
+  };
 
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -64,7 +79,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
       .limit(1);
     if (last && last.answer === graded.answer && ctx.now() - last.createdAt.getTime() < DEDUPE_WINDOW_MS) {
       // The same answer twice within 5 s (a double tap, a retried request) counts once.
-      return result(last.outcome as AttemptResult['outcome'], used, false);
+      return answered(tx, result(last.outcome as AttemptResult['outcome'], used, false));
     }
     await checkAttemptsLeft(tx, userId, checkpoint, used);
     if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
@@ -91,7 +106,7 @@ export async function submitAttempt(ctx: AppContext, userId: number, slug: strin
     if (graded.spin !== 'none' && attempt) {
       await tx.insert(spins).values({ userId, attemptId: attempt.id, needsReview: graded.spin === 'review' });
     }
-    return result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none');
+    return answered(tx, result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none'));
   });
 }
 

@@ -1,7 +1,7 @@
 // Whether a visitor may still answer a checkpoint: its window, the cap, and whether it already earned its
 // spin (docs/product.md §9). The attempt checks these in its transaction; an upload URL checks them before
 // any photo is sent (decision 017).
-import { messages } from '@quackquest/contract';
+import { LATE_ANSWER_GRACE_SEC, messages } from '@quackquest/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
@@ -9,10 +9,26 @@ import { conflict, forbidden } from '../domain/errors';
 
 type Checkpoint = typeof checkpoints.$inferSelect;
 
-/** Refuses (403) outside the checkpoint's window, with the same words as an attempt. */
-export function checkWindow(checkpoint: Checkpoint, nowSec: number): void {
+/**
+ * Refuses (403) outside the checkpoint's window, with the same words as an attempt. `answeredAtMs`: when an
+ * answer kept on the phone while offline was made (decision 036); it is taken after the close only when it
+ * was made while the checkpoint was open and at most LATE_ANSWER_GRACE_SEC ago. The phone's clock is not
+ * trusted further than that bound.
+ */
+export function checkWindow(checkpoint: Checkpoint, nowSec: number, answeredAtMs?: number): void {
   if (nowSec < checkpoint.startTime) throw forbidden(messages.checkpointLocked);
-  if (nowSec > checkpoint.endTime) throw forbidden('This checkpoint has ended.');
+  if (nowSec > checkpoint.endTime && !answeredInTime(checkpoint, nowSec, answeredAtMs)) {
+    throw forbidden('This checkpoint has ended.');
+  }
+}
+
+function answeredInTime(checkpoint: Checkpoint, nowSec: number, answeredAtMs: number | undefined): boolean {
+  if (answeredAtMs === undefined) return false;
+  const answeredSec = Math.floor(answeredAtMs / 1000);
+  // Before the close (so never in the future), after the open, and within the grace of now.
+  return (
+    answeredSec >= checkpoint.startTime && answeredSec <= checkpoint.endTime && nowSec - answeredSec <= LATE_ANSWER_GRACE_SEC
+  );
 }
 
 /** Refuses at the cap (403) and once the checkpoint is completed (409). */

@@ -8,8 +8,9 @@ import {
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { invalid } from '../domain/errors';
 import { requireUserId, sessionEnded, sessionHash } from '../session/session';
-import { submitAttempt } from './attempts';
+import { submitAttemptOnce } from './attempt-keys';
 import { checkpointImageUrl, checkpointListFor } from './queries';
 
 export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,7 +41,9 @@ export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { params: checkpointParamsSchema, body: attemptBodySchema, response: { 200: attemptResultSchema } } },
       async (request) => {
         const userId = await requireUserId(request);
-        return submitAttempt(ctx, userId, request.params.id, request.body);
+        const key = request.headers['idempotency-key'];
+        if (Array.isArray(key)) throw invalid('Send one Idempotency-Key header.');
+        return submitAttemptOnce(ctx, userId, request.params.id, request.body, key);
       },
     );
   };

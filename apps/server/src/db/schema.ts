@@ -1,6 +1,6 @@
 // The one PostgreSQL schema, used on PGlite and on PostgreSQL alike.
 // Migrations are generated from this file: `npm run db:generate --workspace apps/server`.
-import type { PendingSignup } from '@quackquest/contract';
+import type { AttemptResult, PendingSignup } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -209,6 +209,23 @@ export const attempts = pgTable(
       .on(t.userId)
       .where(sql`${t.decidedAt} is not null and ${t.decisionSeenAt} is null`),
   ],
+);
+
+/**
+ * An answer sent with an Idempotency-Key (decision 036), written in the transaction of the answer it records:
+ * the same key from the same visitor again returns `result` and changes nothing. `fingerprint` is a hash of
+ * the checkpoint and the answer, so a key reused for another answer is refused.
+ */
+export const attemptKeys = pgTable(
+  'attempt_keys',
+  {
+    userId: userRef(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    result: jsonb('result').$type<AttemptResult>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 /** A spin entitlement: earned by one successful attempt, spent at most once. */

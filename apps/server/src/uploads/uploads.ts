@@ -52,7 +52,7 @@ export async function createUploadUrl(ctx: AppContext, userId: number, query: Up
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx.db, campaign.id, query.checkpointId);
   if (checkpoint.type !== 'Upload') throw invalid('This checkpoint does not take a photo.');
-  checkWindow(checkpoint, Math.floor(ctx.now() / 1000));
+  checkWindow(checkpoint, Math.floor(ctx.now() / 1000), query.answeredAt);
   await checkAttemptsLeft(ctx.db, userId, checkpoint);
   await removeExpiredUploads(ctx);
   await removeOldestUnused(ctx, userId);

@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
+import { useSendQueuedAnswers } from '../features/checkpoints/send-queued-answers';
+import { SentAnswers } from '../features/offline/sent-answers';
 import { getMe, meQueryKey } from '../lib/me-api';
 
 // One cache for the whole visit: created once, kept across screens.
@@ -26,12 +28,19 @@ function AfterVisitor({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Answers kept while offline are sent from every signed-in screen, and their results told there (decision 036). */
+function OfflineAnswers() {
+  useSendQueuedAnswers();
+  return <SentAnswers />;
+}
+
 export default function SignedInLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<p className="loading">Loading...</p>}>
         <AfterVisitor>
           <Notices />
+          <OfflineAnswers />
           <Outlet />
         </AfterVisitor>
       </Suspense>

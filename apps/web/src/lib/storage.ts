@@ -49,6 +49,9 @@ export function setSession(email: string, userName: string): void {
 }
 
 export function clearSession(): void {
+  // Answers kept while offline belong to this visitor: never sent with another one's session (decision 036).
+  // Loaded only then: the first screen does not carry the queue.
+  void import('./answer-queue').then((queue) => queue.clearAnswerQueue());
   remove(keys.isAuthenticated);
   remove(keys.userEmail);
   remove(keys.userName);

@@ -15,8 +15,10 @@ import { UploadAction } from '../features/checkpoints/upload-action';
 import { useAttempt } from '../features/checkpoints/use-attempt';
 import { useDelayedNavigate } from '../features/checkpoints/use-delayed-navigate';
 import { useNowSec } from '../features/checkpoints/use-now';
+import { WaitingForSignal } from '../features/offline/waiting-for-signal';
 import { ScanAction } from '../features/scanner/scan-action';
 import type { ScanVerdict } from '../features/scanner/use-qr-scanner';
+import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import { keys, write } from '../lib/storage';
 import '../features/checkpoints/checkpoint.css';
@@ -68,6 +70,9 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
   // Attempts as they were on arrival: the visitor's own attempt refreshes the list, and must not swap
   // the answer being graded for the "maximum attempts" note.
   const [onArrival] = useState(checkpoint);
+  const waiting = useQueuedCheckpoints().has(checkpoint.checkpointId);
+  // Kept on the phone, even past the close: the server still takes it within its grace period (decision 036).
+  if (waiting) return <WaitingForSignal />;
   const state = checkpointState({ ...checkpoint, attempts: onArrival.attempts }, nowSec);
   if (state === 'notUnlocked') return <p className="banner">{unlockText(checkpoint.startTime, nowSec)}</p>;
   if (state === 'ended') return <p className="banner">This checkpoint has ended.</p>;
@@ -111,7 +116,7 @@ function ScanCheckpoint({ checkpoint }: { checkpoint: Checkpoint }) {
       const outcome = await submitAttempt(text, typed);
       if (outcome.status === 'done') return outcome.result.outcome === 'valid' ? 'valid' : 'invalid';
       if (outcome.status === 'failed') return { error: outcome.message };
-      return outcome.status === 'redirected' ? 'stop' : 'ignore';
+      return outcome.status === 'redirected' || outcome.status === 'queued' ? 'stop' : 'ignore';
     },
     [submitAttempt],
   );

@@ -3,10 +3,13 @@ import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
+import { offlineTexts } from '../features/offline/offline-texts';
+import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
 
 export default function CheckpointsRoute() {
+  const waiting = useQueuedCheckpoints();
   return (
     <main className="screen">
       <div className="screen__top">
@@ -15,7 +18,7 @@ export default function CheckpointsRoute() {
       <DuckTracker />
       <TrackerButtons />
       <h1 className="title">CHECKPOINTS</h1>
-      <CheckpointList />
+      <CheckpointList waiting={{ ids: waiting, note: offlineTexts.waiting }} />
       <HowToPlay />
       <BottomBar
         links={[

@@ -5,12 +5,16 @@ import { spinStatusTexts } from '../features/spin/spin-status';
 import { useSpinWheel } from '../features/spin/use-spin-wheel';
 import { Wheel } from '../features/spin/wheel';
 import { WinPopup } from '../features/spin/win-popup';
+import { offlineTexts } from '../features/offline/offline-texts';
+import { useOnline } from '../lib/online';
 import { paths } from '../lib/paths';
 
 export default function SpinRoute() {
   const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();
   // With no spin left, SPIN is disabled and says why (decision 023); unknown (still asking): enabled as before.
   const noSpins = phase === 'idle' && spinsLeft === 0;
+  // The server chooses the ducks: without a signal SPIN waits, and says so (decision 036).
+  const offline = !useOnline() && phase === 'idle';
   const announcement = phase === 'requesting' ? 'Spinning...' : phase === 'won' && result ? result.message : '';
   return (
     <main className="screen spin-screen">
@@ -23,13 +27,17 @@ export default function SpinRoute() {
         type="button"
         className="btn btn--duck spin-button"
         onClick={() => void spin()}
-        disabled={phase !== 'idle' || noSpins}
-        aria-describedby={noSpins ? 'spin-status' : undefined}
+        disabled={phase !== 'idle' || noSpins || offline}
+        aria-describedby={noSpins || offline ? 'spin-status' : undefined}
       >
         {phase === 'idle' ? 'SPIN' : 'Spinning...'}
       </button>
       <div className="spin-status">
-        {noSpins ? (
+        {offline ? (
+          <p id="spin-status" className="spin-status__text">
+            {offlineTexts.spinOffline}
+          </p>
+        ) : noSpins ? (
           <>
             <p id="spin-status" className="spin-status__text">
               {spinStatusTexts.noSpins}

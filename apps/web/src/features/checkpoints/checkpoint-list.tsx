@@ -4,7 +4,8 @@ import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
 import { useNowSec } from './use-now';
 
-export function CheckpointList() {
+/** `waiting`: the checkpoints whose answer is kept on the phone until there is a signal, and the note their rows show. */
+export function CheckpointList({ waiting }: { waiting?: { ids: ReadonlySet<string>; note: string } }) {
   const nowSec = useNowSec();
   const { data, error, isPending, refetch, isFetching } = useCheckpoints();
 
@@ -29,7 +30,12 @@ export function CheckpointList() {
       ) : (
         <ul className="cp-list__items">
           {rows.map((row) => (
-            <CheckpointRow key={row.checkpoint.checkpointId} row={row} nowSec={nowSec} />
+            <CheckpointRow
+              key={row.checkpoint.checkpointId}
+              row={row}
+              nowSec={nowSec}
+              waitingNote={waiting?.ids.has(row.checkpoint.checkpointId) ? waiting.note : undefined}
+            />
           ))}
         </ul>
       )}

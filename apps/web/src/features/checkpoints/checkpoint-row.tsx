@@ -7,10 +7,14 @@ import { paths } from '../../lib/paths';
 import { rowLook } from './checkpoint-result';
 import { type CheckpointRow as Row, isLongTitle } from './checkpoint-state';
 
-export function CheckpointRow({ row, nowSec }: { row: Row<Checkpoint>; nowSec: number }) {
+export function CheckpointRow({ row, nowSec, waitingNote }: { row: Row<Checkpoint>; nowSec: number; waitingNote?: string }) {
   const alert = useAlert();
   const { checkpoint, state } = row;
-  const look = rowLook(row, nowSec);
+  const shown = rowLook(row, nowSec);
+  // An answer kept on the phone (decision 036): the row opens to say so, even after the close.
+  const look = waitingNote
+    ? { ...shown, note: waitingNote, tone: 'wait' as const, opens: true, locked: false, tick: false }
+    : shown;
   const content = (
     <>
       <span className="cp-row__icon" aria-hidden="true">

@@ -1,10 +1,12 @@
 // Photo upload (docs/product.md §2.7, type Upload): choose an image, and Upload prepares it in the browser
 // (resized to 2,000 px, JPEG without metadata, decision 027), sends it at once through a signed URL with
 // its progress, Cancel and Retry, then records the attempt with the stored photo's key (§11, difference 6).
+// Without a signal the prepared photo is kept on the phone and sent later (decision 036).
 import { type Checkpoint, messages } from '@quackquest/contract/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError, networkErrorText } from '../../lib/api-client';
+import { isOffline } from '../../lib/online';
 import { paths } from '../../lib/paths';
 import { getUploadUrl } from './upload-url-api';
 import { redirectDelayMs } from './timing';
@@ -18,7 +20,7 @@ import {
   uploadContentType,
   uploadTexts,
 } from './upload';
-import { useAttempt } from './use-attempt';
+import { queueAnswer, useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
 type Phase = 'idle' | 'preparing' | 'uploading' | 'recording' | 'done' | 'cancelled' | 'failed';
@@ -42,6 +44,9 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
 
   // Leaving the screen stops a photo still being sent.
   useEffect(() => () => sending.current?.abort(), []);
+  // The photo is prepared by its own chunk: asked for with this screen, so a photo taken where the signal is
+  // lost can still be prepared and kept (decision 036).
+  useEffect(() => void import('./prepare-photo').catch(() => undefined), []);
 
   /** A failure the same photo may overcome (the network, the server) offers Retry; an unusable photo does not. */
   const fail = (message: string, canRetry = true) => {
@@ -70,6 +75,13 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
       }
       prepared.current = { source: file, photo };
     }
+    // The route shows "Waiting for signal" once the photo is in the queue.
+    const keep = async (kept: File) => {
+      if (!(await queueAnswer(checkpoint, { answer: '', photo: kept }))) return fail(networkErrorText);
+      clearPendingUpload();
+      setPhase('idle');
+    };
+    if (isOffline()) return keep(photo);
     const controller = new AbortController();
     sending.current = controller;
     setProgress({ sent: 0, total: photo.size });
@@ -91,6 +103,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
       navigateLater(paths.congrats, redirectDelayMs.upload);
     } catch (caught) {
       if (caught instanceof UploadCancelled || controller.signal.aborted) return setPhase('cancelled');
+      // Kept only when the phone knows it lost the signal; a failure with a signal keeps its Retry (decision 027).
+      if (caught instanceof ApiError && caught.status === 0 && isOffline()) return keep(photo);
       fail((caught instanceof ApiError && caught.message) || uploadTexts.failed);
     } finally {
       if (sending.current === controller) sending.current = null;
