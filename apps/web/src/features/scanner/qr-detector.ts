@@ -15,12 +15,12 @@ interface NativeDetectorClass {
 
 /** The browser's BarcodeDetector when it can read QR codes; null when there is none or it cannot. */
 export async function nativeQrDetector(scope: object = globalThis): Promise<QrDetector | null> {
-  const Native = (scope as { BarcodeDetector?: Partial<NativeDetectorClass> }).BarcodeDetector;
+  const Native = (scope as { BarcodeDetector?: unknown }).BarcodeDetector as NativeDetectorClass | undefined;
   if (typeof Native !== 'function' || typeof Native.getSupportedFormats !== 'function') return null;
   try {
     const formats = await Native.getSupportedFormats();
     if (!Array.isArray(formats) || !formats.includes('qr_code')) return null;
-    return new (Native as NativeDetectorClass)({ formats: ['qr_code'] });
+    return new Native({ formats: ['qr_code'] });
   } catch {
     // Some browsers have the class but throw when asked (no platform decoder): the WebAssembly one reads.
     return null;

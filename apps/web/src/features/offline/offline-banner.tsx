@@ -1,0 +1,42 @@
+// The line over a signed-in screen while the network is gone (decision 035): the screen shows the visitor's last
+// saved answers (lib/query-cache-store.ts), and this says since when; or that the screen has none yet.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { pwaTexts } from './pwa-texts';
+import { savedAtText } from './saved-at';
+import './offline.css';
+
+/** The banner's text now, or null when the app is online and its last calls reached the server. */
+function bannerText(client: QueryClient): string | null {
+  const active = client.getQueryCache().findAll({ type: 'active' });
+  const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
+  if (navigator.onLine && !failed) return null;
+  const shown = active.filter((query) => query.state.data !== undefined).map((query) => query.state.dataUpdatedAt);
+  if (shown.length === 0) return active.length > 0 ? pwaTexts.offlineNothingSaved : null;
+  return pwaTexts.offlineSavedAt(savedAtText(Math.min(...shown), Date.now()));
+}
+
+export function OfflineBanner() {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const unsubscribe = client.getQueryCache().subscribe(onChange);
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        unsubscribe();
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+    [client],
+  );
+  const text = useSyncExternalStore(subscribe, () => bannerText(client));
+  if (!text) return null;
+  return (
+    <p className="offline-banner" role="status">
+      {text}
+    </p>
+  );
+}
