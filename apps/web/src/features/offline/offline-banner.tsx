@@ -12,8 +12,11 @@ function bannerText(client: QueryClient): string | null {
   const active = client.getQueryCache().findAll({ type: 'active' });
   const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
   if (navigator.onLine && !failed) return null;
-  const shown = active.filter((query) => query.state.data !== undefined).map((query) => query.state.dataUpdatedAt);
-  if (shown.length === 0) return active.length > 0 ? pwaTexts.offlineNothingSaved : null;
+  // Part of the screen has never been seen on this phone: it waits for the network.
+  if (active.some((query) => query.state.data === undefined)) return pwaTexts.offlineNothingSaved;
+  const shown = active.map((query) => query.state.dataUpdatedAt);
+  // Offline on a screen that asks the server nothing: nothing on it is old.
+  if (shown.length === 0) return null;
   return pwaTexts.offlineSavedAt(savedAtText(Math.min(...shown), Date.now()));
 }
 
