@@ -14,7 +14,7 @@ interface NativeDetectorClass {
 }
 
 /** The browser's BarcodeDetector when it can read QR codes; null when there is none or it cannot. */
-export async function nativeQrDetector(scope: object = globalThis): Promise<QrDetector | null> {
+async function nativeQrDetector(scope: object = globalThis): Promise<QrDetector | null> {
   const Native = (scope as { BarcodeDetector?: unknown }).BarcodeDetector as NativeDetectorClass | undefined;
   if (typeof Native !== 'function' || typeof Native.getSupportedFormats !== 'function') return null;
   try {
