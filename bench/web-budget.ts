@@ -9,10 +9,13 @@
 //    to that build, a temporary DATA_DIR (embedded database, demo campaign) and the dev outbox, signs a
 //    visitor up through the API, and runs Lighthouse 12 (default config: mobile, simulated throttling)
 //    in /usr/bin/chromium on `/` (signed out: a first visit), `/checkpoints` and `/rewards` (signed in).
-// 4. Prints the tables and records them in bench/WEB-RESULTS.md (one block per --label).
+// 4. The throttled run (bench/throttled.ts; issue 17, decision 035): first and second visits and the time until
+//    the scanner is ready over an emulated ship connection (400 kbit/s, 400 ms), without and with the service
+//    worker, in the same run against the same server.
+// 5. Prints the tables and records them in bench/WEB-RESULTS.md (one block per --label).
 //
 // Options: --label <text> (block name in WEB-RESULTS.md, default "latest"), --runs <n> (Lighthouse runs
-//          per page, the median by performance is kept; default 3), --no-lighthouse, --no-record,
+//          per page, the median by performance is kept; default 3), --no-lighthouse, --no-throttled, --no-record,
 //          --keep (keep the temporary build, data and Lighthouse JSON reports), --pages /,/rewards (a subset).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +32,7 @@ import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
 import { paths } from '../apps/web/src/lib/paths';
 import { describeMachine } from './machine';
+import { THROTTLE, type ThrottledResult, formatThrottled, runThrottled } from './throttled';
 import { chromiumArgs } from '../e2e/support/ports';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -53,6 +57,7 @@ interface Options {
   label: string;
   runs: number;
   lighthouse: boolean;
+  throttled: boolean;
   record: boolean;
   keep: boolean;
   pages: typeof PAGES;
@@ -75,6 +80,7 @@ function parseOptions(argv: string[]): Options {
     label: value('--label') ?? 'latest',
     runs,
     lighthouse: !argv.includes('--no-lighthouse'),
+    throttled: !argv.includes('--no-throttled'),
     record: !argv.includes('--no-record'),
     keep: argv.includes('--keep'),
     pages: pages ? PAGES.filter((page) => pages.includes(page.path)) : PAGES,
@@ -593,11 +599,15 @@ async function main(): Promise<void> {
     warnings.forEach((w) => console.warn(`warning: ${w}`));
 
     let results: PageResult[] = [];
-    if (options.lighthouse) {
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
+    let throttled: ThrottledResult[] = [];
+    let loadDuringThrottled = '';
+    const port = options.lighthouse || options.throttled ? await freePort() : 0;
+    const origin = `http://127.0.0.1:${port}`;
+    if (port) {
       server = startServer(distDir, dataDir, port);
       await waitForHealth(origin, server, 90_000);
+    }
+    if (options.lighthouse) {
       const visitor = await createVisitor(origin);
       console.log(`\nLighthouse (mobile, simulated throttling) on ${origin}, ${options.runs} run(s) per page`);
       results = await runLighthouse(origin, visitor, options, reportDir);
@@ -606,6 +616,13 @@ async function main(): Promise<void> {
         if (r.failing.length) console.log(`\n${r.path}: audits to look at (median run)\n  ${r.failing.join('\n  ')}`);
         if (r.warnings.length) console.log(`\n${r.path}: Lighthouse warnings\n  ${r.warnings.join('\n  ')}`);
       }
+    }
+    if (options.throttled) {
+      console.log(`\nThrottled run (${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.roundTripMs} ms round trip)`);
+      const loadBefore = os.loadavg()[0]!;
+      throttled = await runThrottled({ host: '127.0.0.1', port }, createVisitor, chromiumArgs);
+      loadDuringThrottled = `${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
+      console.log(`\n${formatThrottled(throttled)}`);
     }
 
     const machine = describeMachine();
@@ -633,6 +650,16 @@ async function main(): Promise<void> {
             ...results
               .filter((r) => r.failing.length)
               .flatMap((r) => ['', `Audits to look at on ${r.path} (median run):`, '', ...r.failing.map((f) => `- ${f}`)]),
+          ]
+        : []),
+      ...(throttled.length
+        ? [
+            '',
+            `Throttled (bench/throttled.ts): a proxy of ${THROTTLE.kbitPerSecond} kbit/s each way and ${THROTTLE.roundTripMs} ms round trip ` +
+              `in front of the server, headless Chromium at 412 px, a new browser per scenario; seconds from the navigation's start ` +
+              `until the screen's content (not "Loading..."); load average (1 min) ${loadDuringThrottled}:`,
+            '',
+            formatThrottled(throttled),
           ]
         : []),
     ].join('\n');

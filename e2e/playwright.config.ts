@@ -18,6 +18,9 @@ export default defineConfig({
     baseURL: APP_URL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The app's service worker (decision 035) would answer the journeys' requests before their routes see
+    // them (support/fixtures.ts, page.route mocks): blocked here, allowed in offline-app.spec.ts.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
 });

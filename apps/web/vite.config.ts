@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -21,38 +22,122 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((e) => e.isFile() && /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|wasm)$/.test(e.name))
-        .map((e) => path.join(e.parentPath, e.name))
-        // Not .vite/ (the build manifest, when one is asked for): read by tools, never served.
-        .filter(
-          (file) =>
-            !path
-              .relative(outDir, file)
-              .split(path.sep)
-              .some((part) => part.startsWith('.')),
-        );
-      await Promise.all(
-        files.map(async (file) => {
-          const bytes = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(bytes, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-            }),
-            gzipAsync(bytes, { level: 9 }),
-          ]);
-          if (br.length < bytes.length * 0.9) await writeFile(`${file}.br`, br);
-          if (gz.length < bytes.length * 0.9) await writeFile(`${file}.gz`, gz);
-        }),
-      );
-    },
+    // After the service worker is written (VitePWA's closeBundle), so dist/sw.js gets its copies too.
+    closeBundle: { order: 'post', sequential: true, handler: compressAll },
   };
+  async function compressAll() {
+    const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((e) => e.isFile() && /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|wasm)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name))
+      // Not .vite/ (the build manifest, when one is asked for): read by tools, never served.
+      .filter(
+        (file) =>
+          !path
+            .relative(outDir, file)
+            .split(path.sep)
+            .some((part) => part.startsWith('.')),
+      );
+    await Promise.all(
+      files.map(async (file) => {
+        const bytes = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+          gzipAsync(bytes, { level: 9 }),
+        ]);
+        if (br.length < bytes.length * 0.9) await writeFile(`${file}.br`, br);
+        if (gz.length < bytes.length * 0.9) await writeFile(`${file}.gz`, gz);
+      }),
+    );
+  }
 }
 
+/**
+ * The files the visitor app can load: its entry (index.html) and every chunk it imports, statically or
+ * lazily (each screen), with their CSS and assets. The service worker precaches these and nothing of the
+ * operator console (console.html and its own chunks), which a visitor never opens (decision 035).
+ */
+function visitorFiles(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'quackquest:visitor-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')) visit(chunk.fileName);
+      }
+      if (files.size === 0) this.error('no chunk for index.html: the precache would be empty');
+    },
+  };
+  return { plugin, files };
+}
+
+const visitor = visitorFiles();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    visitor.plugin,
+    // The service worker (Workbox, generated at build time as dist/sw.js; decision 035). Registered by the
+    // app itself after the page has loaded (src/features/offline/register-service-worker.ts), never before
+    // the first screen.
+    VitePWA({
+      injectRegister: null,
+      // public/manifest.webmanifest is the app's manifest, linked from index.html.
+      manifest: false,
+      registerType: 'autoUpdate',
+      workbox: {
+        // The app shell and every screen's code; not the PNG icons (the browser fetches them to install)
+        // and not the scanner's .wasm (464 kB gzipped: warmed into its own cache after sign-in instead).
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globIgnores: ['console.html', '**/*.wasm'],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((entry) => !/\.(?:js|css)$/.test(entry.url) || visitor.files.has(entry.url)),
+            warnings: [],
+          }),
+        ],
+        // Every app route opens offline with the app's page; the server's own addresses never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/console(?:\/|$)/, /^\/assets\//, /^\/(?:healthz|readyz|metrics)$/],
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        // The campaign (public, the same for everyone) and its pictures; nothing else of /api: a visitor's
+        // own answers are kept by the app per visitor (query-cache-store.ts), and sign-in is never cached.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/campaign',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'campaign', networkTimeoutSeconds: 5, expiration: { maxEntries: 1 } },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/campaign/images/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'campaign-images', expiration: { maxEntries: 80 } },
+          },
+          {
+            // The scanner's decoder, fetched once after sign-in on browsers without a native QR detector.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.wasm$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'scanner-decoder', expiration: { maxEntries: 2 } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     target: 'es2022',
     // Two entries: the visitor app (index.html) and the operator console (console.html, docs/product.md §15),

@@ -1,27 +1,46 @@
 // The layout of every signed-in screen: the query cache (loading, error and refetch states), and the reviewers'
 // news above each screen (features/checkpoints/notices.tsx).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, use } from 'react';
+import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
 import { useSendQueuedAnswers } from '../features/checkpoints/send-queued-answers';
 import { SentAnswers } from '../features/offline/sent-answers';
+import { OfflineBanner } from '../features/offline/offline-banner';
+import { warmQrDecoder } from '../features/scanner/qr-detector';
 import { getMe, meQueryKey } from '../lib/me-api';
+import { ownCache, saveAnswers } from '../lib/query-cache-store';
 
-// One cache for the whole visit: created once, kept across screens.
+// One cache for the whole visit: created once, kept across screens. It starts with the visitor's answers saved
+// on this phone (shown at once, and offline, marked by the banner), and saves each new answer (decision 035);
+// kept for a day in memory so that what is saved stays whole.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 10_000, retry: 1 } },
+  defaultOptions: { queries: { staleTime: 10_000, retry: 1, gcTime: 24 * 60 * 60 * 1000 } },
 });
+ownCache(queryClient);
+saveAnswers(queryClient);
 
 // The visitor's ducks and rank (GET /api/me) head most signed-in screens. They are asked for as soon
 // as this layout's chunk runs, while the screen's own chunk still loads, and the first screen waits
 // for the answer (at most 3 s; a failure is the screen's to show, as before). So it renders with the
 // figures, not with "Loading..." that then resizes the duck banner (a layout shift of 0.2 on
 // /checkpoints in Lighthouse).
-const visitorLoaded = Promise.race([
-  queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe }),
-  new Promise<void>((resolve) => setTimeout(resolve, 3000)),
-]);
+// With saved figures (a second visit), the screen shows them at once: no wait, and no shift either.
+const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+const visitorLoaded =
+  queryClient.getQueryData(meQueryKey) !== undefined
+    ? Promise.resolve()
+    : Promise.race([visitorPrefetch, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+
+/** After sign-in, the scanner's decoder is fetched once in the background for a first scan with no signal. */
+const DECODER_WARM_DELAY_MS = 3000;
+
+function useWarmDecoder() {
+  useEffect(() => {
+    const timer = setTimeout(() => void warmQrDecoder().catch(() => undefined), DECODER_WARM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 function AfterVisitor({ children }: { children: ReactNode }) {
   use(visitorLoaded);
@@ -35,8 +54,12 @@ function OfflineAnswers() {
 }
 
 export default function SignedInLayout() {
+  // Another visitor signed in since this page's last signed-in screen: their own answers, never the last one's.
+  ownCache(queryClient);
+  useWarmDecoder();
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       <Suspense fallback={<p className="loading">Loading...</p>}>
         <AfterVisitor>
           <Notices />

@@ -12,6 +12,10 @@ export const keys = {
   strInput: 'strInput',
   pendingImageUpload: 'pendingImageUpload',
   recentAttempts: 'recentAttempts',
+  /** The signed-in visitor's last answers, shown offline (query-cache-store.ts); removed with the session. */
+  queryCache: 'queryCache',
+  /** The install card was dismissed on this phone (features/offline/install-card.tsx). */
+  installDismissed: 'installDismissed',
 } as const;
 
 export function read(key: string): string | null {
@@ -43,6 +47,8 @@ export function isAuthenticated(): boolean {
 }
 
 export function setSession(email: string, userName: string): void {
+  // Another visitor's saved answers never show to this one.
+  if (read(keys.userEmail) !== email) remove(keys.queryCache);
   write(keys.isAuthenticated, 'true');
   write(keys.userEmail, email);
   write(keys.userName, userName || 'User');
@@ -55,6 +61,7 @@ export function clearSession(): void {
   remove(keys.isAuthenticated);
   remove(keys.userEmail);
   remove(keys.userName);
+  remove(keys.queryCache);
 }
 
 export interface SignupFormData {

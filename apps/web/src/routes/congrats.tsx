@@ -3,6 +3,7 @@
 import { useScreens } from '../lib/campaign-api';
 import { Link } from 'react-router';
 import { Confetti } from '../components/confetti';
+import { InstallCard } from '../features/offline/install-card';
 import { vibrations } from '../lib/celebrate';
 import { paths } from '../lib/paths';
 import { keys, read } from '../lib/storage';
@@ -37,6 +38,7 @@ export default function CongratsRoute() {
           Spin for Ducks
         </Link>
       )}
+      <InstallCard />
     </main>
   );
 }

@@ -10,7 +10,8 @@ export function CheckpointList({ waiting }: { waiting?: { ids: ReadonlySet<strin
   const { data, error, isPending, refetch, isFetching } = useCheckpoints();
 
   if (isPending) return <p className="loading">Loading checkpoints...</p>;
-  if (error) {
+  // A failed refresh keeps the list it has (the offline banner says since when; decision 035).
+  if (!data) {
     return (
       <div className="cp-error">
         <p className="error" role="alert">

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cameraErrorText } from './camera-errors';
 import { openCamera, stopStream } from './camera';
 import { SCAN_FPS, scanRegion } from './scan-region';
-import type { QrDetector } from './zxing-detector';
+import { type QrDetector, createQrDetector } from './qr-detector';
 
 const CAMERA_START_DELAY_MS = 300;
 const INVALID_MESSAGE_MS = 2000;
@@ -46,8 +46,9 @@ export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, res
     const video = videoRef.current;
     if (!video) return;
     const canvas = document.createElement('canvas');
-    // Start loading the decoder (a separate chunk and its .wasm) while the popup opens.
-    const detectorReady = import('./zxing-detector').then((m) => m.createQrDetector());
+    // Start getting the decoder while the popup opens: the browser's own, or the WebAssembly one (a
+    // separate chunk and its .wasm) when the browser has none that reads QR codes.
+    const detectorReady = createQrDetector();
     detectorReady.catch(() => undefined);
     setStatus({ kind: 'starting' });
 

@@ -1,15 +1,15 @@
-// The QR decoder: the barcode-detector ponyfill on zxing-wasm, with the .wasm served from our own origin
-// (emitted by Vite as an asset, never fetched from a CDN). Loaded only when the scan popup opens.
+// The WebAssembly QR decoder: the barcode-detector ponyfill on zxing-wasm, with the .wasm served from our own
+// origin (decoder-url.ts). Loaded only when the scan popup opens on a browser without a native QR detector
+// (qr-detector.ts).
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-
-export type QrDetector = Pick<BarcodeDetector, 'detect'>;
+import { decoderWasmUrl } from './decoder-url';
+import type { QrDetector } from './qr-detector';
 
 let ready: Promise<QrDetector> | undefined;
 
-export function createQrDetector(): Promise<QrDetector> {
+export function createWasmQrDetector(): Promise<QrDetector> {
   ready ??= prepareZXingModule({
-    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? decoderWasmUrl : prefix + path) },
     fireImmediately: true,
   }).then(
     () => new BarcodeDetector({ formats: ['qr_code'] }),

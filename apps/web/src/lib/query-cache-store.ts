@@ -1,0 +1,62 @@
+// The signed-in visitor's last answers (the query cache), kept in localStorage so that the app opens with them
+// offline or on a slow link, marked as such (features/offline/offline-banner.tsx; decision 035). They belong to
+// one visitor: stored with their e-mail, restored only for the same one, and removed with the session (logout,
+// a 401, another visitor signing in: storage.ts).
+import { type DehydratedState, type QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
+import { isAuthenticated, keys, read, remove, write } from './storage';
+
+interface Stored {
+  owner: string;
+  state: DehydratedState;
+}
+
+/** How long after an answer the store is written: several answers in a row are written once. */
+const SAVE_DELAY_MS = 300;
+
+let restoredFor: string | null | undefined;
+
+function parse(raw: string): Stored | null {
+  try {
+    const value = JSON.parse(raw) as Partial<Stored>;
+    return typeof value.owner === 'string' && typeof value.state === 'object' && value.state !== null
+      ? { owner: value.owner, state: value.state }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes the cache the signed-in visitor's: when it was filled for someone else (or no one) in this page, it
+ * is emptied and the visitor's own saved answers are put in. Cheap when nothing changed.
+ */
+export function ownCache(client: QueryClient): void {
+  const owner = isAuthenticated() ? read(keys.userEmail) : null;
+  if (owner === restoredFor) return;
+  if (restoredFor !== undefined) client.clear();
+  restoredFor = owner;
+  const raw = read(keys.queryCache);
+  if (!raw) return;
+  const stored = parse(raw);
+  if (!owner || stored?.owner !== owner) {
+    remove(keys.queryCache);
+    return;
+  }
+  hydrate(client, stored.state);
+}
+
+/** Writes the cache after each successful answer, for the visitor signed in at that moment. */
+export function saveAnswers(client: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    const owner = read(keys.userEmail);
+    // Signed out meanwhile, or the cache is still another visitor's: nothing is written.
+    if (!isAuthenticated() || !owner || owner !== restoredFor) return;
+    write(keys.queryCache, JSON.stringify({ owner, state: dehydrate(client) } satisfies Stored));
+  };
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    clearTimeout(timer);
+    timer = setTimeout(save, SAVE_DELAY_MS);
+  });
+}

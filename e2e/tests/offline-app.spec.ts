@@ -1,0 +1,75 @@
+// Issue 17: the installable, cached app. The service worker (decision 035) is allowed here only (the other journeys
+// block it: playwright.config.ts). A visitor who has seen /checkpoints once opens it again with the network off:
+// from the cache, with their last answers and the line saying when they saw them; a screen never visited opens too
+// and says it waits for the network; back online, it fills in and the line goes.
+import { expect, test } from '../support/fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+
+const savedAt = /^Offline — showing what you saw at \d{2}:\d{2}$/;
+const nothingSaved = 'Offline — this screen will load when you are back online.';
+
+test('a second visit with the network off opens /checkpoints from the cache, marked as last seen', async ({
+  context,
+  signedInPage: page,
+}) => {
+  await page.goto('/checkpoints');
+  const list = page.getByRole('region', { name: 'Checkpoint list' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const rowsOnline = await list.getByRole('listitem').allInnerTexts();
+  // Online, nothing is marked.
+  await expect(page.getByText(/^Offline/)).toHaveCount(0);
+  // The service worker has installed (its precache complete) and the answers are saved on the phone.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('queryCache')?.includes('checkpointId') ?? false)).toBe(true);
+  await page.close();
+
+  await context.setOffline(true);
+  const second = await context.newPage();
+  await second.goto('/checkpoints');
+  await expect(second.getByRole('heading', { name: 'CHECKPOINTS' })).toBeVisible();
+  await expect(second.getByRole('status').filter({ hasText: savedAt })).toBeVisible();
+  const offlineList = second.getByRole('region', { name: 'Checkpoint list' });
+  await expect(offlineList.getByRole('listitem')).toHaveCount(rowsOnline.length);
+  expect(await offlineList.getByRole('listitem').allInnerTexts()).toEqual(rowsOnline);
+  await expect(second.getByText('My Ducks')).toBeVisible();
+
+  // A screen never opened before: its code comes from the cache; its list waits for the network.
+  await second.getByRole('link', { name: 'LEADERBOARD' }).click();
+  await expect(second.getByRole('heading', { name: 'LEADERBOARD' })).toBeVisible();
+  await expect(second.getByRole('status').filter({ hasText: nothingSaved })).toBeVisible();
+  // Typed into the address bar (a navigation, not a click in the app): the app's page from the cache, not the
+  // browser's error page.
+  await second.goto('/rewards');
+  await expect(second.getByRole('heading', { name: 'REWARDS' })).toBeVisible();
+
+  // Back online: the screen asks the server again, and the line goes.
+  await second.goto('/leaderboard');
+  await expect(second.getByRole('status').filter({ hasText: nothingSaved })).toBeVisible();
+  await context.setOffline(false);
+  await expect(second.getByRole('list', { name: 'Top players' })).toBeVisible();
+  await expect(second.getByText(/^Offline/)).toHaveCount(0);
+});
+
+test('the server itself is never answered from the cache: /api and /console still need the network', async ({
+  context,
+  signedInPage: page,
+}) => {
+  await page.goto('/checkpoints');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  // The console is a separate app (console.html) a visitor never loads: not precached, no app page for it.
+  const navigation = await page.goto('/console').catch((error: Error) => error);
+  expect(navigation).toBeInstanceOf(Error);
+  const api = await page.evaluate(() =>
+    fetch('/api/me').then(
+      (response) => response.status,
+      () => 'network error',
+    ),
+  );
+  expect(api).toBe('network error');
+});
