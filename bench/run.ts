@@ -13,11 +13,13 @@
 //          --rounds <n> (of the baseline and hot reads; 3, or 1 with --quick), --reads-only, --writes-only, --no-caches,
 //          --instances <n> (on PostgreSQL, also rows with the load split over n server instances),
 //          --label <text>, --no-record,
+//          --data-cache <dir> (PGlite: keep each seeded database in <dir>/pglite-<users> and start later runs from a
+//          copy of it; seeding 1M users takes minutes. Reads only: the write fixtures are not cached),
 //          --profile (a V8 CPU profile of the server during each row, in bench/out/*.cpuprofile, summarised
 //          by `tsx bench/profile-summary.ts FILE`; profiling slows the server, so such a run is not recorded).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -37,7 +39,7 @@ import { createPostgresDatabase } from './scratch-db';
 import { describeMachine } from './machine';
 import { registerPrototypes } from './prototypes';
 import { type Row, formatTable, recordResults } from './report';
-import { type WriteFixtures, seedUsers, seedWrites } from './seed';
+import { type Seeded, type WriteFixtures, seedUsers, seedWrites } from './seed';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -60,6 +62,8 @@ interface Options {
   /** On PostgreSQL, also load this many server instances at once (this process's app and real servers). */
   instances: number;
   adminUrl: string;
+  /** PGlite: where seeded databases are kept between runs. */
+  dataCache?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -93,6 +97,7 @@ function parseOptions(argv: string[]): Options {
     record: !argv.includes('--no-record') && !argv.includes('--profile'),
     profile: argv.includes('--profile'),
     adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    dataCache: value('--data-cache'),
   };
 }
 
@@ -338,14 +343,34 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     let t = performance.now();
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
-    await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
-    const sessions = Math.min(users, 20_000);
-    const seeded = await seedUsers(database.db, users, sessions);
-    console.log(
-      `[${label}] database opened and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
-        `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
-    );
+    const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
+    const cached = kind === 'pglite' && options.dataCache ? path.join(options.dataCache, `pglite-${users}`) : undefined;
+    const seededFile = cached && path.join(cached, 'seeded.json');
+    let seeded: Seeded;
+    if (seededFile && existsSync(seededFile)) {
+      cpSync(path.join(cached!, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+      seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
+      database = await open();
+      console.log(`[${label}] database copied from ${cached} and opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    } else {
+      database = await open();
+      await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+      const sessions = Math.min(users, 20_000);
+      seeded = await seedUsers(database.db, users, sessions);
+      console.log(
+        `[${label}] database opened and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
+          `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
+      );
+      if (cached) {
+        await database.close();
+        rmSync(cached, { recursive: true, force: true });
+        mkdirSync(cached, { recursive: true });
+        cpSync(path.join(dataDir, 'pgdata'), path.join(cached, 'pgdata'), { recursive: true });
+        writeFileSync(seededFile!, JSON.stringify(seeded));
+        database = await open();
+        console.log(`[${label}] kept in ${cached} for later runs`);
+      }
+    }
 
     // The database is seeded above, so these instances start with its campaign and never apply CAMPAIGN
     // (decision 026); the write fixtures added below stay as they are.
