@@ -13,6 +13,8 @@
 //          --rounds <n> (of the baseline and hot reads; 3, or 1 with --quick), --reads-only, --writes-only, --no-caches,
 //          --instances <n> (on PostgreSQL, also rows with the load split over n server instances),
 //          --label <text>, --no-record,
+//          --rank-slices <n,m> (rows of /api/me and /api/leaderboard for each rankSliceRows setting, 0 = one statement;
+//          the others left out; decision 039),
 //          --data-cache <dir> (PGlite: keep each seeded database in <dir>/pglite-<users> and start later runs from a
 //          copy of it; seeding 1M users takes minutes. Reads only: the write fixtures are not cached),
 //          --profile (a V8 CPU profile of the server during each row, in bench/out/*.cpuprofile, summarised
@@ -28,9 +30,10 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
-import { NO_CACHES } from '../apps/server/src/cache/settings';
+import { NO_CACHES, cacheSettings } from '../apps/server/src/cache/settings';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
+import { rankIndexFor } from '../apps/server/src/users/ranking';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
@@ -64,6 +67,8 @@ interface Options {
   adminUrl: string;
   /** PGlite: where seeded databases are kept between runs. */
   dataCache?: string;
+  /** Rank snapshot settings to compare (rankSliceRows), each with its own rows of the rank reads. */
+  rankSlices?: number[];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -98,6 +103,7 @@ function parseOptions(argv: string[]): Options {
     profile: argv.includes('--profile'),
     adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     dataCache: value('--data-cache'),
+    rankSlices: list('--rank-slices')?.map(Number),
   };
 }
 
@@ -417,19 +423,39 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       // The baseline and the hot reads in rounds (trivial, me, leaderboard, checkpoints; again...): each read's
       // ratio is to the trivial endpoint of its own round, and the row shows the round with the median ratio.
       // Other work on a shared machine comes and goes within minutes; a ratio of neighbours is steadier.
-      const plans: [string, LoadPlan][] = [
-        ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
-        ...reads.map((read): [string, LoadPlan] => [`GET ${read}`, { kind: 'get', path: read, cookies: seeded.cookies }]),
-        // The same reads as a browser asks for them (decision 034): answers of 1 kB or more come back compressed.
-        ...compressedReads.map((read): [string, LoadPlan] => [
-          `GET ${read} (br)`,
-          { kind: 'get', path: read, cookies: seeded.cookies, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
-        ]),
-      ];
+      // With --rank-slices: the rank reads once per setting, each after its own caches were made and warmed.
+      const rankSettings = (sliceRows: number) => async () => {
+        const base = options.noCaches ? NO_CACHES : cacheSettings(env);
+        overrideCacheSettings(app!.ctx, { ...base, rankSliceRows: sliceRows });
+        await warmUp(url, ['/api/me'], seeded.cookies);
+      };
+      const plans: [string, LoadPlan, (() => Promise<void>)?][] = options.rankSlices
+        ? [
+            ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
+            ...options.rankSlices.flatMap((sliceRows) =>
+              ['/api/me', '/api/leaderboard'].map((read): [string, LoadPlan, () => Promise<void>] => [
+                `GET ${read} (rank slices ${sliceRows})`,
+                { kind: 'get', path: read, cookies: seeded.cookies },
+                rankSettings(sliceRows),
+              ]),
+            ),
+          ]
+        : [
+            ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
+            ...reads.map((read): [string, LoadPlan] => [`GET ${read}`, { kind: 'get', path: read, cookies: seeded.cookies }]),
+            // The same reads as a browser asks for them (decision 034): answers of 1 kB or more come back compressed.
+            ...compressedReads.map((read): [string, LoadPlan] => [
+              `GET ${read} (br)`,
+              { kind: 'get', path: read, cookies: seeded.cookies, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+            ]),
+          ];
       const samples = new Map<string, Row[]>(plans.map(([name]) => [name, []]));
       for (let round = 0; round < options.rounds; round++) {
-        for (const [name, plan] of plans) {
+        for (const [name, plan, setup] of plans) {
+          await setup?.();
+          const snapshotsBefore = rankIndexFor(app.ctx).snapshotReads();
           const result = await load(url, plan, options);
+          if (setup) console.log(`  ${name}: ${rankIndexFor(app.ctx).snapshotReads() - snapshotsBefore} rank snapshots read during the row`);
           samples.get(name)!.push(await measured(name, result));
           console.log(
             `  round ${round + 1}/${options.rounds} ${name}: ${Math.round(result.reqPerSec).toLocaleString('en')} req/s`,
@@ -453,7 +479,9 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         rows.push(row);
         console.log(formatTable([row], rows).split('\n')[2]);
       }
-      await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+      if (!options.rankSlices) {
+        await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+      }
     }
 
     if (!options.readsOnly) {

@@ -441,10 +441,13 @@ export interface Standing {
 type RankIndex = ReturnType<typeof createRankIndex>;
 
 export function createRankIndex(db: Db, settings: CacheSettings, afterSlice?: AfterSlice) {
-  const read = () =>
-    settings.rankSliceRows > 0
+  let reads = 0;
+  const read = () => {
+    reads++;
+    return settings.rankSliceRows > 0
       ? readRankSnapshotInSlices(db, settings.rankStride, settings.rankSliceRows, afterSlice)
       : readRankSnapshot(db, settings.rankStride);
+  };
   const snapshot = refreshing(read, {
     intervalMs: settings.rankRefreshMs,
     costFactor: 10,
@@ -475,6 +478,8 @@ export function createRankIndex(db: Db, settings: CacheSettings, afterSlice?: Af
       };
     },
     top: () => top.get(),
+    /** Snapshots read so far (for the benchmark). */
+    snapshotReads: () => reads,
     clear() {
       snapshot.clear();
       top.clear();
