@@ -354,7 +354,7 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
     const seededFile = cached && path.join(cached, 'seeded.json');
     let seeded: Seeded;
     if (seededFile && existsSync(seededFile)) {
-      cpSync(path.join(cached!, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+      cpSync(path.join(cached, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
       seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
       database = await open();
       console.log(`[${label}] database copied from ${cached} and opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -455,7 +455,10 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
           await setup?.();
           const snapshotsBefore = rankIndexFor(app.ctx).snapshotReads();
           const result = await load(url, plan, options);
-          if (setup) console.log(`  ${name}: ${rankIndexFor(app.ctx).snapshotReads() - snapshotsBefore} rank snapshots read during the row`);
+          if (setup)
+            console.log(
+              `  ${name}: ${rankIndexFor(app.ctx).snapshotReads() - snapshotsBefore} rank snapshots read during the row`,
+            );
           samples.get(name)!.push(await measured(name, result));
           console.log(
             `  round ${round + 1}/${options.rounds} ${name}: ${Math.round(result.reqPerSec).toLocaleString('en')} req/s`,

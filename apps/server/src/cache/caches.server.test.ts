@@ -200,7 +200,12 @@ describe('rank from a snapshot read in slices (decision 039)', () => {
     for (const rows of [sliceRows, 2 * sliceRows + 1, 1_000_000]) {
       for (const rankStride of [1, 3, 50]) {
         // One snapshot per index, read in slices, kept while the visitors ask.
-        const index = createRankIndex(database.db, { ...PRODUCTION_CACHES, rankRefreshMs: 600_000, rankStride, rankSliceRows: rows });
+        const index = createRankIndex(database.db, {
+          ...PRODUCTION_CACHES,
+          rankRefreshMs: 600_000,
+          rankStride,
+          rankSliceRows: rows,
+        });
         await expectExact(index, visitors, `slices of ${rows}, stride ${rankStride}`);
       }
     }

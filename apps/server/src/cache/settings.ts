@@ -61,7 +61,7 @@ export const NO_CACHES: CacheSettings = {
   dashboardCompletionsTtlMs: 0,
 };
 
-/** Users per slice of a rank snapshot on PGlite: a slice takes about 10 ms of the thread at 1M users (decision 039). */
+/** Users per slice of a rank snapshot on PGlite: a slice takes about 20 ms of the thread at 1M users (decision 039). */
 const PGLITE_RANK_SLICE_ROWS = 20_000;
 
 export function cacheSettings(env: Pick<Env, 'NODE_ENV' | 'DATABASE_URL'>): CacheSettings {

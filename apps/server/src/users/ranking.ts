@@ -5,7 +5,9 @@
 // `stride`-th position of the order (ducks desc, ducks_at, id) with its rank, and the total. A visitor's rank
 // is then the rank of the last snapshot position at or before them plus a fresh count of the users between
 // that position and them: at most about `stride` index entries, whatever the number of users.
-// See docs/decisions/008-caches.md.
+// See docs/decisions/008-caches.md. On PGlite the snapshot is read in slices of 20,000 users, one statement each,
+// so requests take their turns between them, and the visitors who moved meanwhile are put back where they stood
+// at the last slice: as exact as one statement (decision 039).
 //
 // Blocked visitors are ranked nowhere (decision 020): every query below reads only `blocked_at is null`
 // rows, in the snapshot, the counts, the top list and the total alike, and a blocked visitor has no session
@@ -105,7 +107,10 @@ const slice = (range: string) => `
         window w as (order by ${sliceOrder})) numbered
   where (rn + $2::bigint) % $1::bigint = 0 or last
   order by rn`;
-const tieSlice = statement<SliceRow>('qq_rank_slice_tie', slice('ducks = $4::int and (ducks_at, id) > ($5::timestamptz, $6::bigint)'));
+const tieSlice = statement<SliceRow>(
+  'qq_rank_slice_tie',
+  slice('ducks = $4::int and (ducks_at, id) > ($5::timestamptz, $6::bigint)'),
+);
 const lowerSlice = statement<SliceRow>('qq_rank_slice_lower', slice('ducks < $4::bigint'));
 
 /** After every key of a tie group: where a slice that read the rest of the group ends. */
@@ -115,7 +120,12 @@ const groupEnd = (ducks: number): RankKey => ({ ducks, atUs: 1n << 62n, atText: 
  * The visitors whose ducks moved between two ledger rows ($1, $2], each with their key at $1 (as
  * `standingThen`) and their posted moves after it up to $2: [ledger id, amount, created_at in microseconds].
  */
-const moversBetween = statement<{ id: string | number; ducks: string | number; at_us: string; moves: [string, number, string][] }>(
+const moversBetween = statement<{
+  id: string | number;
+  ducks: string | number;
+  at_us: string;
+  moves: [string, number, string][];
+}>(
   'qq_rank_movers',
   `select u.id,
      u.ducks - coalesce((select sum(l.amount) from ledger l where l.user_id = u.id and l.posted and l.id > $1::bigint), 0) as ducks,
@@ -190,7 +200,11 @@ async function readRankSnapshotInSlices(db: Db, stride: number, limit: number, a
   const changes: { key: RankKey; change: number }[] = [];
   for (const mover of await moversBetween(db, [first.toString(), newest.toString()])) {
     const id = Number(mover.id);
-    const moves = (mover.moves ?? []).map(([ledgerId, amount, atUs]) => ({ ledgerId: BigInt(ledgerId), amount, atUs: BigInt(atUs) }));
+    const moves = (mover.moves ?? []).map(([ledgerId, amount, atUs]) => ({
+      ledgerId: BigInt(ledgerId),
+      amount,
+      atUs: BigInt(atUs),
+    }));
     const keyAt = (ledgerId: bigint): RankKey => {
       let ducks = Number(mover.ducks);
       let atUs = BigInt(mover.at_us);
@@ -204,7 +218,8 @@ async function readRankSnapshotInSlices(db: Db, stride: number, limit: number, a
     changes.push({ key: keyAt(newest), change: 1 });
     for (const s of slices) {
       const key = keyAt(s.ledgerId);
-      if ((!s.start || compareKeys(s.start, key) < 0) && (!s.end || compareKeys(key, s.end) <= 0)) changes.push({ key, change: -1 });
+      if ((!s.start || compareKeys(s.start, key) < 0) && (!s.end || compareKeys(key, s.end) <= 0))
+        changes.push({ key, change: -1 });
     }
   }
   const atIndex = new Array<number>(positions.length + 1).fill(0);
