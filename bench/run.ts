@@ -13,11 +13,15 @@
 //          --rounds <n> (of the baseline and hot reads; 3, or 1 with --quick), --reads-only, --writes-only, --no-caches,
 //          --instances <n> (on PostgreSQL, also rows with the load split over n server instances),
 //          --label <text>, --no-record,
+//          --rank-slices <n,m> (rows of /api/me and /api/leaderboard for each rankSliceRows setting, 0 = one statement;
+//          the others left out; decision 039),
+//          --data-cache <dir> (PGlite: keep each seeded database in <dir>/pglite-<users> and start later runs from a
+//          copy of it; seeding 1M users takes minutes. Reads only: the write fixtures are not cached),
 //          --profile (a V8 CPU profile of the server during each row, in bench/out/*.cpuprofile, summarised
 //          by `tsx bench/profile-summary.ts FILE`; profiling slows the server, so such a run is not recorded).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,9 +30,10 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
-import { NO_CACHES } from '../apps/server/src/cache/settings';
+import { NO_CACHES, cacheSettings } from '../apps/server/src/cache/settings';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
+import { rankIndexFor } from '../apps/server/src/users/ranking';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
@@ -37,7 +42,7 @@ import { createPostgresDatabase } from './scratch-db';
 import { describeMachine } from './machine';
 import { registerPrototypes } from './prototypes';
 import { type Row, formatTable, recordResults } from './report';
-import { type WriteFixtures, seedUsers, seedWrites } from './seed';
+import { type Seeded, type WriteFixtures, seedUsers, seedWrites } from './seed';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -60,6 +65,10 @@ interface Options {
   /** On PostgreSQL, also load this many server instances at once (this process's app and real servers). */
   instances: number;
   adminUrl: string;
+  /** PGlite: where seeded databases are kept between runs. */
+  dataCache?: string;
+  /** Rank snapshot settings to compare (rankSliceRows), each with its own rows of the rank reads. */
+  rankSlices?: number[];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -93,6 +102,8 @@ function parseOptions(argv: string[]): Options {
     record: !argv.includes('--no-record') && !argv.includes('--profile'),
     profile: argv.includes('--profile'),
     adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    dataCache: value('--data-cache'),
+    rankSlices: list('--rank-slices')?.map(Number),
   };
 }
 
@@ -338,14 +349,34 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     let t = performance.now();
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
-    await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
-    const sessions = Math.min(users, 20_000);
-    const seeded = await seedUsers(database.db, users, sessions);
-    console.log(
-      `[${label}] database opened and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
-        `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
-    );
+    const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
+    const cached = kind === 'pglite' && options.dataCache ? path.join(options.dataCache, `pglite-${users}`) : undefined;
+    const seededFile = cached && path.join(cached, 'seeded.json');
+    let seeded: Seeded;
+    if (seededFile && existsSync(seededFile)) {
+      cpSync(path.join(cached, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+      seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
+      database = await open();
+      console.log(`[${label}] database copied from ${cached} and opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    } else {
+      database = await open();
+      await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+      const sessions = Math.min(users, 20_000);
+      seeded = await seedUsers(database.db, users, sessions);
+      console.log(
+        `[${label}] database opened and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s ` +
+          `(${seeded.ledgerRows.toLocaleString('en')} ledger rows, ${seeded.cookies.length.toLocaleString('en')} sessions)`,
+      );
+      if (cached) {
+        await database.close();
+        rmSync(cached, { recursive: true, force: true });
+        mkdirSync(cached, { recursive: true });
+        cpSync(path.join(dataDir, 'pgdata'), path.join(cached, 'pgdata'), { recursive: true });
+        writeFileSync(seededFile!, JSON.stringify(seeded));
+        database = await open();
+        console.log(`[${label}] kept in ${cached} for later runs`);
+      }
+    }
 
     // The database is seeded above, so these instances start with its campaign and never apply CAMPAIGN
     // (decision 026); the write fixtures added below stay as they are.
@@ -392,19 +423,42 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
       // The baseline and the hot reads in rounds (trivial, me, leaderboard, checkpoints; again...): each read's
       // ratio is to the trivial endpoint of its own round, and the row shows the round with the median ratio.
       // Other work on a shared machine comes and goes within minutes; a ratio of neighbours is steadier.
-      const plans: [string, LoadPlan][] = [
-        ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
-        ...reads.map((read): [string, LoadPlan] => [`GET ${read}`, { kind: 'get', path: read, cookies: seeded.cookies }]),
-        // The same reads as a browser asks for them (decision 034): answers of 1 kB or more come back compressed.
-        ...compressedReads.map((read): [string, LoadPlan] => [
-          `GET ${read} (br)`,
-          { kind: 'get', path: read, cookies: seeded.cookies, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
-        ]),
-      ];
+      // With --rank-slices: the rank reads once per setting, each after its own caches were made and warmed.
+      const rankSettings = (sliceRows: number) => async () => {
+        const base = options.noCaches ? NO_CACHES : cacheSettings(env);
+        overrideCacheSettings(app!.ctx, { ...base, rankSliceRows: sliceRows });
+        await warmUp(url, ['/api/me'], seeded.cookies);
+      };
+      const plans: [string, LoadPlan, (() => Promise<void>)?][] = options.rankSlices
+        ? [
+            ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
+            ...options.rankSlices.flatMap((sliceRows) =>
+              ['/api/me', '/api/leaderboard'].map((read): [string, LoadPlan, () => Promise<void>] => [
+                `GET ${read} (rank slices ${sliceRows})`,
+                { kind: 'get', path: read, cookies: seeded.cookies },
+                rankSettings(sliceRows),
+              ]),
+            ),
+          ]
+        : [
+            ['trivial (same app)', { kind: 'get', path: '/bench/trivial', cookies: seeded.cookies }],
+            ...reads.map((read): [string, LoadPlan] => [`GET ${read}`, { kind: 'get', path: read, cookies: seeded.cookies }]),
+            // The same reads as a browser asks for them (decision 034): answers of 1 kB or more come back compressed.
+            ...compressedReads.map((read): [string, LoadPlan] => [
+              `GET ${read} (br)`,
+              { kind: 'get', path: read, cookies: seeded.cookies, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+            ]),
+          ];
       const samples = new Map<string, Row[]>(plans.map(([name]) => [name, []]));
       for (let round = 0; round < options.rounds; round++) {
-        for (const [name, plan] of plans) {
+        for (const [name, plan, setup] of plans) {
+          await setup?.();
+          const snapshotsBefore = rankIndexFor(app.ctx).snapshotReads();
           const result = await load(url, plan, options);
+          if (setup)
+            console.log(
+              `  ${name}: ${rankIndexFor(app.ctx).snapshotReads() - snapshotsBefore} rank snapshots read during the row`,
+            );
           samples.get(name)!.push(await measured(name, result));
           console.log(
             `  round ${round + 1}/${options.rounds} ${name}: ${Math.round(result.reqPerSec).toLocaleString('en')} req/s`,
@@ -428,7 +482,9 @@ async function benchOne(kind: 'pglite' | 'postgres', users: number, options: Opt
         rows.push(row);
         console.log(formatTable([row], rows).split('\n')[2]);
       }
-      await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+      if (!options.rankSlices) {
+        await record('one-query floor', await load(url, { kind: 'get', path: '/bench/one-query', cookies: [] }, options));
+      }
     }
 
     if (!options.readsOnly) {

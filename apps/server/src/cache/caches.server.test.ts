@@ -163,6 +163,106 @@ describe('rank from a snapshot', () => {
   });
 });
 
+describe('rank from a snapshot read in slices (decision 039)', () => {
+  const visitors: TestUser[] = [];
+  /** About 20 slices over everyone the shared test database holds. */
+  let sliceRows = 3;
+
+  async function players(): Promise<number> {
+    const { database } = await getTestContext();
+    const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(users).where(isNull(users.blockedAt));
+    return n;
+  }
+
+  /** Every visitor's rank and total from `index`, against the exact count and the number of players now. */
+  async function expectExact(index: ReturnType<typeof createRankIndex>, who: TestUser[], label: string) {
+    const { database } = await getTestContext();
+    const total = await players();
+    for (const visitor of who) {
+      for (let i = 0; i < 2; i++) {
+        const standing = await index.standing(idHash(visitor), Date.now());
+        expect(standing?.rank, `${label}: visitor ${visitor.id}`).toBe(await exactRank(database.db, visitor.id));
+        expect(standing?.totalUsers, `${label}: total`).toBe(total);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    for (const ducks of [0, 3, 3, 3, 7, 7, 12, 0, 3, 40, 7, 0]) {
+      visitors.push(await createUser(ducks ? { ducks } : {}));
+      await wait(2);
+    }
+    sliceRows = Math.max(3, Math.ceil((await players()) / 20));
+  });
+
+  it('equals the exact count for every visitor, whatever the slice and the stride', async () => {
+    const { database } = await getTestContext();
+    for (const rows of [sliceRows, 2 * sliceRows + 1, 1_000_000]) {
+      for (const rankStride of [1, 3, 50]) {
+        // One snapshot per index, read in slices, kept while the visitors ask.
+        const index = createRankIndex(database.db, {
+          ...PRODUCTION_CACHES,
+          rankRefreshMs: 600_000,
+          rankStride,
+          rankSliceRows: rows,
+        });
+        await expectExact(index, visitors, `slices of ${rows}, stride ${rankStride}`);
+      }
+    }
+  });
+
+  it("counts a visitor once who fell from a slice already read into one read later, and lets others' queries run between slices", async () => {
+    const { database } = await getTestContext();
+    const mover = await createUser({ ducks: 1_950_000_000 }); // first of all: in the first slice
+    let asked: Promise<unknown> | undefined;
+    let answeredBeforeTheNextSlice = false;
+    const index = createRankIndex(
+      database.db,
+      { ...PRODUCTION_CACHES, rankRefreshMs: 600_000, rankStride: 2, rankSliceRows: sliceRows },
+      async (slice) => {
+        if (slice === 0) {
+          await fund(mover, -1_950_000_000); // 0 ducks, reached last of all: in the last slice
+          asked = exactRank(database.db, visitors[0]!.id).then(() => (answeredBeforeTheNextSlice = true));
+        }
+        if (slice === 1) await asked;
+      },
+    );
+    await expectExact(index, [mover, ...visitors], 'fell');
+    expect(answeredBeforeTheNextSlice).toBe(true);
+  });
+
+  it('counts a visitor once who rose from a slice not read yet into one already read', async () => {
+    const { database } = await getTestContext();
+    const mover = await createUser(); // 0 ducks, signed up last: in the last slice
+    const index = createRankIndex(
+      database.db,
+      { ...PRODUCTION_CACHES, rankRefreshMs: 600_000, rankStride: 2, rankSliceRows: sliceRows },
+      async (slice) => {
+        if (slice === 0) await fund(mover, 1_950_000_000);
+      },
+    );
+    await expectExact(index, [mover, ...visitors], 'rose');
+    await fund(mover, -1_950_000_000);
+  });
+
+  it('stays exact when a visitor moves several times while the slices are read, and for their own later moves', async () => {
+    const { database } = await getTestContext();
+    const mover = await createUser({ ducks: 7 });
+    const moves: Record<number, number> = { 0: 1_950_000_000, 2: -1_950_000_007, 5: 3 };
+    const index = createRankIndex(
+      database.db,
+      { ...PRODUCTION_CACHES, rankRefreshMs: 600_000, rankStride: 3, rankSliceRows: sliceRows },
+      async (slice) => {
+        if (moves[slice]) await fund(mover, moves[slice]);
+      },
+    );
+    await expectExact(index, [mover, ...visitors], 'several moves');
+    // After the snapshot (decision 028): their own claim is counted once too.
+    await fund(mover, 37);
+    await expectExact(index, [mover], 'own move after the snapshot');
+  });
+});
+
 describe('an app with its caches on', () => {
   let app: App;
   // Long lifetimes: what these tests see must not depend on how fast they run.

@@ -63,6 +63,24 @@ describe('refreshing', () => {
     expect(reads).toBe(2);
   });
 
+  it("spaces reads by the cost a value reports when it has one, not by the read's wall time", async () => {
+    let clock = 0;
+    let reads = 0;
+    const value = refreshing(
+      async () => {
+        clock += 5000; // the read waits 5 s for others' work between its slices...
+        return { reads: ++reads, costMs: 200 }; // ...which kept the database busy 200 ms
+      },
+      { intervalMs: 1000, costFactor: 10, costMs: (read) => read.costMs, now: () => clock },
+    );
+    await value.get();
+    clock += 1999;
+    expect((await value.get()).reads).toBe(1);
+    clock += 2;
+    await value.get(); // older than 10 x 200 ms: refreshed (the wall time would have held it for 50 s)
+    expect(reads).toBe(2);
+  });
+
   it('with an interval of 0, reads on every call', async () => {
     let reads = 0;
     const value = refreshing(async () => ++reads, { intervalMs: 0 });

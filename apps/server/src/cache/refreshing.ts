@@ -9,17 +9,19 @@ export interface Refreshing<T> {
   clear(): void;
 }
 
-export interface RefreshingOptions {
+export interface RefreshingOptions<T = unknown> {
   /** Least time between two reads. */
   intervalMs: number;
   /** A refresh that took t ms is not repeated for `costFactor` * t ms: slow reads are made rarely. */
   costFactor?: number;
   /** Older than this, the value is not served while refreshing: the caller waits. Default 10 intervals. */
   maxStaleMs?: number;
+  /** What a read cost, in ms, when not its wall time (undefined: the wall time); a read in slices waits between them. */
+  costMs?: (value: T) => number | undefined;
   now?: () => number;
 }
 
-export function refreshing<T>(load: () => Promise<T>, options: RefreshingOptions): Refreshing<T> {
+export function refreshing<T>(load: () => Promise<T>, options: RefreshingOptions<T>): Refreshing<T> {
   const now = options.now ?? Date.now;
   let value: { data: T; at: number; nextAt: number } | undefined;
   let inFlight: Promise<T> | undefined;
@@ -30,7 +32,7 @@ export function refreshing<T>(load: () => Promise<T>, options: RefreshingOptions
     const started = now();
     const mine = generation;
     const promise = load().then((data) => {
-      const took = now() - started;
+      const took = options.costMs?.(data) ?? now() - started;
       if (mine === generation) {
         value = { data, at: started, nextAt: started + Math.max(options.intervalMs, (options.costFactor ?? 0) * took) };
       }

@@ -15,6 +15,13 @@ export interface CacheSettings {
   rankRefreshMs: number;
   /** A snapshot keeps every `rankStride`-th position: a rank then counts at most this many rows. */
   rankStride: number;
+  /**
+   * Users read per statement of a rank snapshot; 0: the whole order in one statement. On PGlite every statement
+   * runs in the server's own thread, and one over 1M users held every request for about a second (decision 039):
+   * there the snapshot is read in slices, with requests taking their turns between them. PostgreSQL reads it in
+   * one statement, in a process of its own.
+   */
+  rankSliceRows: number;
   /** Users whose last rank key is remembered (it lets the next rank be one query); 0: none. */
   rankHints: number;
   /** The top of the leaderboard; 0: read it on every request. */
@@ -34,6 +41,7 @@ export const PRODUCTION_CACHES: CacheSettings = {
   sessionMax: 100_000,
   rankRefreshMs: 2_000,
   rankStride: 50,
+  rankSliceRows: 0,
   rankHints: 200_000,
   topTtlMs: 1_000,
   checkpointsTtlMs: 5_000,
@@ -53,6 +61,10 @@ export const NO_CACHES: CacheSettings = {
   dashboardCompletionsTtlMs: 0,
 };
 
-export function cacheSettings(env: Pick<Env, 'NODE_ENV'>): CacheSettings {
-  return env.NODE_ENV === 'test' ? NO_CACHES : PRODUCTION_CACHES;
+/** Users per slice of a rank snapshot on PGlite: a slice takes about 20 ms of the thread at 1M users (decision 039). */
+const PGLITE_RANK_SLICE_ROWS = 20_000;
+
+export function cacheSettings(env: Pick<Env, 'NODE_ENV' | 'DATABASE_URL'>): CacheSettings {
+  const settings = env.NODE_ENV === 'test' ? NO_CACHES : PRODUCTION_CACHES;
+  return env.DATABASE_URL ? settings : { ...settings, rankSliceRows: PGLITE_RANK_SLICE_ROWS };
 }

@@ -5,7 +5,9 @@
 // `stride`-th position of the order (ducks desc, ducks_at, id) with its rank, and the total. A visitor's rank
 // is then the rank of the last snapshot position at or before them plus a fresh count of the users between
 // that position and them: at most about `stride` index entries, whatever the number of users.
-// See docs/decisions/008-caches.md.
+// See docs/decisions/008-caches.md. On PGlite the snapshot is read in slices of 20,000 users, one statement each,
+// so requests take their turns between them, and the visitors who moved meanwhile are put back where they stood
+// at the last slice: as exact as one statement (decision 039).
 //
 // Blocked visitors are ranked nowhere (decision 020): every query below reads only `blocked_at is null`
 // rows, in the snapshot, the counts, the top list and the total alike, and a blocked visitor has no session
@@ -44,6 +46,8 @@ export interface RankSnapshot {
   positions: RankPosition[];
   /** The newest ledger row when the snapshot was read: a visitor's later rows are moves it does not know. */
   ledgerId: bigint;
+  /** Read in slices: the time its statements took, without the turns of others' queries between them. */
+  readMs?: number;
 }
 
 // The index users_rank_idx is (ducks DESC NULLS LAST, ducks_at, id) where blocked_at is null: every ORDER BY
@@ -78,6 +82,173 @@ async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
     rank: Number(r.rank),
   }));
   return { total: positions.at(-1)?.rank ?? 0, positions, ledgerId: BigInt(rows[0]?.ledger_id ?? 0) };
+}
+
+// A snapshot in slices (decision 039). On PGlite a statement runs in the server's own thread: one scan of 1M
+// users held every request for over a second. Each slice is one statement over at most `limit` users ($3) of one
+// index range in the index's order: the rest of a tie group after a key ($4 ducks, $5 ducks_at as text, $6 id),
+// or every user below a total ($4). Requests' queries take their turns between slices. $1 the stride, $2 the
+// users before the slice. Each slice reads the newest ledger row in the same statement: the moves it includes.
+interface SliceRow {
+  ducks: number;
+  at_text: string;
+  at_us: string;
+  id: string | number;
+  rn: string | number;
+  last: boolean;
+  ledger_id: string | number;
+}
+const sliceOrder = 'ducks desc nulls last, ducks_at, id';
+const slice = (range: string) => `
+  select ducks, ducks_at::text as at_text, (extract(epoch from ducks_at) * 1000000)::bigint::text as at_us, id, rn, last,
+    (select coalesce(max(id), 0) from ledger) as ledger_id
+  from (select ducks, ducks_at, id, row_number() over w as rn, lead(id) over w is null as last
+        from (select ducks, ducks_at, id from users where blocked_at is null and ${range} order by ${sliceOrder} limit $3) s
+        window w as (order by ${sliceOrder})) numbered
+  where (rn + $2::bigint) % $1::bigint = 0 or last
+  order by rn`;
+const tieSlice = statement<SliceRow>(
+  'qq_rank_slice_tie',
+  slice('ducks = $4::int and (ducks_at, id) > ($5::timestamptz, $6::bigint)'),
+);
+const lowerSlice = statement<SliceRow>('qq_rank_slice_lower', slice('ducks < $4::bigint'));
+
+/** After every key of a tie group: where a slice that read the rest of the group ends. */
+const groupEnd = (ducks: number): RankKey => ({ ducks, atUs: 1n << 62n, atText: '', id: Number.MAX_SAFE_INTEGER });
+
+/**
+ * The visitors whose ducks moved between two ledger rows ($1, $2], each with their key at $1 (as
+ * `standingThen`) and their posted moves after it up to $2: [ledger id, amount, created_at in microseconds].
+ */
+const moversBetween = statement<{
+  id: string | number;
+  ducks: string | number;
+  at_us: string;
+  moves: [string, number, string][];
+}>(
+  'qq_rank_movers',
+  `select u.id,
+     u.ducks - coalesce((select sum(l.amount) from ledger l where l.user_id = u.id and l.posted and l.id > $1::bigint), 0) as ducks,
+     (extract(epoch from coalesce(
+       (select l.created_at from ledger l
+        where l.user_id = u.id and l.posted and l.amount <> 0 and l.id <= $1::bigint order by l.id desc limit 1),
+       u.created_at)) * 1000000)::bigint::text as at_us,
+     (select json_agg(json_build_array(l.id::text, l.amount, (extract(epoch from l.created_at) * 1000000)::bigint::text) order by l.id)
+      from ledger l where l.user_id = u.id and l.posted and l.amount <> 0 and l.id > $1::bigint and l.id <= $2::bigint) as moves
+   from users u
+   where u.blocked_at is null
+     and u.id in (select l.user_id from ledger l where l.id > $1::bigint and l.id <= $2::bigint and l.posted and l.amount <> 0)`,
+);
+
+interface Slice {
+  ledgerId: bigint;
+  /** The keys the slice read: after `start` (from the top when undefined), up to `end` (to the bottom). */
+  start: RankKey | undefined;
+  end: RankKey | undefined;
+}
+
+/** Test hook: runs after each slice but the last (a visitor moving while a snapshot is read). */
+export type AfterSlice = (slice: number) => Promise<void>;
+
+/**
+ * The snapshot of `readRankSnapshot`, read in slices of at most `limit` users. Slices are read at different
+ * moments, so a visitor whose ducks moved meanwhile can be in two slices, or in none; every move is a ledger row,
+ * so such visitors are exactly those with rows between the first slice's newest ledger row and the last's. They
+ * are taken out of the slices that read them and put back where they stood at the last slice: the snapshot is
+ * then the order as of the last slice's ledger row, as exact as one statement's.
+ */
+async function readRankSnapshotInSlices(db: Db, stride: number, limit: number, afterSlice?: AfterSlice): Promise<RankSnapshot> {
+  const positions: RankPosition[] = [];
+  const slices: Slice[] = [];
+  let total = 0;
+  // Where the next slice starts, and whether it reads the rest of that key's tie group (else the lower totals).
+  let start: RankKey | undefined;
+  let inGroup = false;
+  let readMs = 0;
+  for (let statements = 0; ; statements++) {
+    if (statements > 0) await afterSlice?.(statements - 1);
+    const began = performance.now();
+    const rows = inGroup
+      ? await tieSlice(db, [stride, total, limit, start!.ducks, start!.atText, start!.id])
+      : await lowerSlice(db, [stride, total, limit, start ? start.ducks : 2 ** 31]);
+    readMs += performance.now() - began;
+    const last = rows.at(-1);
+    const full = last !== undefined && Number(last.rn) >= limit;
+    // Not full: the range is read to its end (the tie group's, or the order's).
+    const end = full ? keyOfRow(last) : inGroup ? groupEnd(start!.ducks) : undefined;
+    if (last) {
+      for (const r of rows) positions.push({ ...keyOfRow(r), rank: total + Number(r.rn) });
+      total += Number(last.rn);
+      slices.push({ ledgerId: BigInt(last.ledger_id), start, end });
+    }
+    if (!full && !inGroup) break;
+    if (full) {
+      start = end;
+      inGroup = true;
+    } else {
+      start = groupEnd(start!.ducks);
+      inGroup = false;
+    }
+  }
+  if (slices.length === 0) return { total: 0, positions: [], ledgerId: 0n, readMs };
+  const first = slices[0]!.ledgerId;
+  const newest = slices.reduce((max, s) => (s.ledgerId > max ? s.ledgerId : max), first);
+  if (newest === first) return { total, positions, ledgerId: first, readMs };
+
+  // +1 where a mover stands at the newest row, -1 where a slice read them: at each position, the sum of the
+  // changes at or before it.
+  const changes: { key: RankKey; change: number }[] = [];
+  for (const mover of await moversBetween(db, [first.toString(), newest.toString()])) {
+    const id = Number(mover.id);
+    const moves = (mover.moves ?? []).map(([ledgerId, amount, atUs]) => ({
+      ledgerId: BigInt(ledgerId),
+      amount,
+      atUs: BigInt(atUs),
+    }));
+    const keyAt = (ledgerId: bigint): RankKey => {
+      let ducks = Number(mover.ducks);
+      let atUs = BigInt(mover.at_us);
+      for (const move of moves) {
+        if (move.ledgerId > ledgerId) break;
+        ducks += move.amount;
+        atUs = move.atUs;
+      }
+      return { ducks, atUs, atText: '', id };
+    };
+    changes.push({ key: keyAt(newest), change: 1 });
+    for (const s of slices) {
+      const key = keyAt(s.ledgerId);
+      if ((!s.start || compareKeys(s.start, key) < 0) && (!s.end || compareKeys(key, s.end) <= 0))
+        changes.push({ key, change: -1 });
+    }
+  }
+  const atIndex = new Array<number>(positions.length + 1).fill(0);
+  for (const { key, change } of changes) {
+    atIndex[firstPositionAtOrAfter(positions, key)]! += change;
+    total += change;
+  }
+  let running = 0;
+  positions.forEach((position, i) => {
+    running += atIndex[i]!;
+    position.rank += running;
+  });
+  return { total, positions, ledgerId: newest, readMs };
+}
+
+function keyOfRow(row: { ducks: number; at_text: string; at_us: string; id: string | number }): RankKey {
+  return { ducks: Number(row.ducks), atText: row.at_text, atUs: BigInt(row.at_us), id: Number(row.id) };
+}
+
+/** The index of the first position at or after `key` (positions.length when there is none). */
+function firstPositionAtOrAfter(positions: RankPosition[], key: RankKey): number {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (compareKeys(positions[mid]!, key) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Negative when `a` comes first on the leaderboard. */
@@ -284,10 +455,18 @@ export interface Standing {
 
 type RankIndex = ReturnType<typeof createRankIndex>;
 
-export function createRankIndex(db: Db, settings: CacheSettings) {
-  const snapshot = refreshing(() => readRankSnapshot(db, settings.rankStride), {
+export function createRankIndex(db: Db, settings: CacheSettings, afterSlice?: AfterSlice) {
+  let reads = 0;
+  const read = () => {
+    reads++;
+    return settings.rankSliceRows > 0
+      ? readRankSnapshotInSlices(db, settings.rankStride, settings.rankSliceRows, afterSlice)
+      : readRankSnapshot(db, settings.rankStride);
+  };
+  const snapshot = refreshing(read, {
     intervalMs: settings.rankRefreshMs,
     costFactor: 10,
+    costMs: (read) => read.readMs,
   });
   const top = refreshing(() => readTop(db), { intervalMs: settings.topTtlMs });
   // Where each session's user stood last time: picks the snapshot position for the next rank in the same query.
@@ -314,6 +493,8 @@ export function createRankIndex(db: Db, settings: CacheSettings) {
       };
     },
     top: () => top.get(),
+    /** Snapshots read so far (for the benchmark). */
+    snapshotReads: () => reads,
     clear() {
       snapshot.clear();
       top.clear();
