@@ -40,8 +40,8 @@ export const CLAIM_MS = 2 * 60_000;
 /** Other e-mail is given up after a day. */
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
-const BATCH = 20;
-const CONCURRENCY = 4;
+/** Rows claimed per round: the round sends them at once over the mailer's pool and marks them sent together. */
+const BATCH = 50;
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
 
 // Sealing: AES-256-GCM with a key derived from the server secret, so a database dump alone shows no live link.
@@ -200,9 +200,15 @@ async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promi
       );
   }
   const claimed = await claim(options, now);
-  for (let i = 0; i < claimed.length; i += CONCURRENCY) {
-    await Promise.all(claimed.slice(i, i + CONCURRENCY).map((row) => deliver(options, row)));
-  }
+  if (claimed.length === 0) return 0;
+  // All at once: the mailer's pool of SMTP connections (mail/mailer.ts) takes them as its connections free up.
+  // Then the sent rows are marked in one transaction (decision 038), the failed ones one by one.
+  const fromName = await options.senderName?.().catch(() => undefined);
+  const outcomes = await Promise.all(claimed.map((row) => deliver(options, row, fromName)));
+  await markSent(
+    options,
+    claimed.filter((_, i) => outcomes[i]),
+  );
   return claimed.length;
 }
 
@@ -286,10 +292,10 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
   });
 }
 
-async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> {
-  const { db, secret, hooks, log } = options;
+/** Sends one claimed row; true when the SMTP server took it. A failure schedules the row's next attempt. */
+async function deliver(options: MailWorkerOptions, row: MailRow, fromName: string | undefined): Promise<boolean> {
+  const { db, secret, log } = options;
   try {
-    const fromName = await options.senderName?.().catch(() => undefined);
     await options.mailer.send({
       ...(fromName ? { fromName } : {}),
       to: row.recipient,
@@ -299,6 +305,7 @@ async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> 
       ...(row.messageId ? { messageId: row.messageId } : {}),
       ...(row.replyTo ? { replyTo: row.replyTo } : {}),
     });
+    return true;
   } catch (error) {
     const at = options.now();
     const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1]!;
@@ -309,22 +316,37 @@ async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> 
       .set({ lockedUntil: null, nextAttemptAt: new Date(at + delay), lastError: reason })
       .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')));
     log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, reason }, 'e-mail not sent; will retry');
-    return;
+    return false;
   }
+}
+
+/** Marks the sent rows in one statement, blanking sealed bodies, and runs each kind's `sent` hook in the same transaction. */
+async function markSent(options: MailWorkerOptions, rows: MailRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { db, hooks } = options;
   const sentAt = new Date(options.now());
   await db.transaction(async (tx) => {
-    const [done] = await tx
+    const done = await tx
       .update(mailQueue)
       .set({
         state: 'sent',
         sentAt,
         lockedUntil: null,
         lastError: null,
-        ...(row.sealed ? { text: '', html: '' } : {}),
+        text: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.text} end`,
+        html: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.html} end`,
       })
-      .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')))
+      .where(
+        and(
+          inArray(
+            mailQueue.id,
+            rows.map((row) => row.id),
+          ),
+          eq(mailQueue.state, 'queued'),
+        ),
+      )
       .returning();
-    if (done) await hooks?.[row.kind as MailKind]?.sent?.(tx, done, sentAt);
+    for (const row of done) await hooks?.[row.kind as MailKind]?.sent?.(tx, row, sentAt);
   });
 }
 
