@@ -27,6 +27,8 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestSm
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The server's pooled sender keeps its connections open (decision 038): close() ends them after this wait.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

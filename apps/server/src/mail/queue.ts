@@ -62,6 +62,11 @@ function unseal(secret: string, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/** A sign-in e-mail's text and html as the queue stores them: sealed (enqueueMail, and auth/magic-link.ts's one statement). */
+export function sealBodies(secret: string, mail: { text: string; html: string }): { text: string; html: string } {
+  return { text: seal(secret, mail.text), html: seal(secret, mail.html) };
+}
+
 /** Writes the e-mail to the queue (call it in the transaction that decides to send it); nudge after commit. */
 export async function enqueueMail(tx: DbOrTx, handle: Pick<MailQueueHandle, 'channel' | 'secret'>, mail: QueuedMail, now: Date) {
   const sealed = mail.kind === 'sign_in';
