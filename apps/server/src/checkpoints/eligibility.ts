@@ -17,14 +17,16 @@ export function checkWindow(checkpoint: Checkpoint, nowSec: number): void {
 
 /** Refuses at the cap (403) and once the checkpoint is completed (409). */
 export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: Checkpoint, used?: number): Promise<void> {
-  const counted = used ?? (await countAttempts(db, userId, checkpoint.id));
-  if (checkpoint.maxAttempts > 0 && counted >= checkpoint.maxAttempts) {
-    throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
-  }
-  if (await hasCompleted(db, userId, checkpoint.id)) {
-    throw conflict('You have already completed this checkpoint.');
-  }
+  refuseAtCap(checkpoint, used ?? (await countAttempts(db, userId, checkpoint.id)));
+  if (await hasCompleted(db, userId, checkpoint.id)) throw alreadyCompleted();
 }
+
+/** The cap's refusal (403), from a count already read (the attempt reads its facts in one statement, decision 038). */
+export function refuseAtCap(checkpoint: Checkpoint, used: number): void {
+  if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+}
+
+export const alreadyCompleted = () => conflict('You have already completed this checkpoint.');
 
 export async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
   const [row] = await db
