@@ -43,6 +43,8 @@ const RATE_WINDOW_MS = 60_000;
 /** Rows claimed per round: the round sends them at once over the mailer's pool and marks them sent together. */
 const BATCH = 50;
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+/** How often a worker marks rows that outlived their life (a round every few hundred ms would cost a transaction each). */
+const GIVE_UP_EVERY_MS = 5_000;
 
 // Sealing: AES-256-GCM with a key derived from the server secret, so a database dump alone shows no live link.
 const sealKey = (secret: string) => createHmac('sha256', secret).update('mail-queue-seal').digest();
@@ -134,6 +136,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false;
   let again = false;
   let lastPrune = 0;
+  let lastGiveUp = 0;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -143,11 +146,19 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 
   const runRound = (): Promise<number> => {
-    running ??= round(options, () => {
-      if (options.now() - lastPrune < 10 * 60_000) return false;
-      lastPrune = options.now();
-      return true;
-    })
+    running ??= round(
+      options,
+      () => {
+        if (options.now() - lastPrune < 10 * 60_000) return false;
+        lastPrune = options.now();
+        return true;
+      },
+      () => {
+        if (Math.abs(options.now() - lastGiveUp) < GIVE_UP_EVERY_MS) return false;
+        lastGiveUp = options.now();
+        return true;
+      },
+    )
       .catch((error: unknown) => {
         log.error({ err: error, channel }, 'mail queue round failed');
         return 0;
@@ -189,10 +200,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 }
 
 /** One look at the queue: give up expired rows, claim what the rate allows, send it. Returns the rows claimed. */
-async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promise<number> {
+async function round(options: MailWorkerOptions, pruneNow: () => boolean, giveUpNow: () => boolean): Promise<number> {
   const { db, channel } = options;
   const now = new Date(options.now());
-  await giveUpExpired(options, now);
+  // Expired rows are never claimed (claim() skips them): marking them can wait a few seconds (decision 038).
+  if (giveUpNow()) await giveUpExpired(options, now);
   if (pruneNow()) {
     await db
       .delete(mailQueue)
@@ -257,18 +269,17 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
   const { db, channel } = options;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
-    // Two counts, each on its own index: sent in the last minute, and claimed (being sent) now.
-    const [sent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS))));
-    const [sending] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now)));
-    const room = Math.min(BATCH, options.perMinute - Number(sent?.n ?? 0) - Number(sending?.n ?? 0));
+    // Two counts in one statement, each on its own index: sent in the last minute, and claimed (being sent) now.
+    const [counts] = await tx
+      .select({
+        sent: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS)))})`,
+        sending: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now))})`,
+      })
+      .from(sql`(select 1) as one`);
+    const room = Math.min(BATCH, options.perMinute - Number(counts?.sent ?? 0) - Number(counts?.sending ?? 0));
     if (room <= 0) return [];
-    const due = await tx
+    // The due rows locked and claimed in one statement (decision 038).
+    const due = tx
       .select({ id: mailQueue.id })
       .from(mailQueue)
       .where(
@@ -283,17 +294,12 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
       .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
       .limit(room)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(mailQueue)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
-      .where(
-        inArray(
-          mailQueue.id,
-          due.map((row) => row.id),
-        ),
-      )
+      .where(inArray(mailQueue.id, due))
       .returning();
+    return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   });
 }
 
