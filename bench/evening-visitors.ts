@@ -10,7 +10,8 @@ import zlib from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { CALLS, type CallName, type CallStats, type StepRequest, type StepResult } from './evening-calls';
 
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
+/** What Chromium sends (Node 20 cannot read zstd, and the server answers brotli: decision 034). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
 // ----- The SMTP server: each e-mail is handed to the visitor waiting for its recipient.
 const waiting = new Map<string, (text: string) => void>();
@@ -110,7 +111,9 @@ class Visitor {
           localAddress: this.localAddress,
           headers: {
             ...BROWSER_HEADERS,
-            ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...(payload !== undefined
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
             ...(cookie ? { cookie } : {}),
             ...headers,
           },
@@ -128,12 +131,11 @@ class Visitor {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);
           response.on('end', () => {
-            let buffer = Buffer.concat(chunks);
+            let buffer: Buffer = Buffer.concat(chunks);
             const encoding = response.headers['content-encoding'];
             if (encoding === 'br') buffer = zlib.brotliDecompressSync(buffer);
             else if (encoding === 'gzip') buffer = zlib.gunzipSync(buffer);
             else if (encoding === 'deflate') buffer = zlib.inflateSync(buffer);
-            else if (encoding === 'zstd') buffer = (zlib as unknown as { zstdDecompressSync: (b: Buffer) => Buffer }).zstdDecompressSync(buffer);
             resolve({ status: response.statusCode ?? 0, body: buffer.toString('utf8') });
           });
         },

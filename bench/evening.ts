@@ -21,13 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import { CALLS, type CallName, type StepRequest, type StepResult } from './evening-calls';
 import { describeMachine } from './machine';
-import { postgresCpuMs, processCpuMs } from './proc-cpu';
+import { postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
@@ -91,7 +92,8 @@ interface Build {
 
 function buildHere(options: Options): Build {
   const serverJs = path.join(repoRoot, 'apps/server/dist/server.js');
-  if (options.build) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  if (options.build)
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: repoRoot, stdio: 'inherit' });
   if (!existsSync(serverJs)) throw new Error('apps/server/dist/server.js is missing: run npm run build:server');
   return { name: 'this tree', serverJs };
 }
@@ -179,14 +181,26 @@ function freePort(): Promise<number> {
 
 const secret = randomBytes(32).toString('hex');
 
-async function startServer(build: Build, kind: Kind, prepared: Prepared, smtpUrl: string, options: Options, log: string): Promise<Server> {
+async function startServer(
+  build: Build,
+  kind: Kind,
+  prepared: Prepared,
+  smtpUrl: string,
+  options: Options,
+  log: string,
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const profileDir = path.join(outDir, 'profiles');
   if (options.profile) mkdirSync(profileDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=evening-${kind}-${Date.now()}.cpuprofile`] : []), build.serverJs],
+    [
+      ...(options.profile
+        ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=evening-${kind}-${Date.now()}.cpuprofile`]
+        : []),
+      build.serverJs,
+    ],
     {
       cwd: path.dirname(build.serverJs),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -248,10 +262,10 @@ function startGenerator(): Promise<Generator> {
   let pending: ((result: StepResult) => void) | undefined;
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the visitors' process exited (${code})`)));
-    child.on('message', (message: { type: string; smtpUrl?: string } & StepResult) => {
+    child.on('message', (message: { type: 'ready'; smtpUrl: string } | StepResult) => {
       if (message.type === 'ready') {
         resolve({
-          smtpUrl: message.smtpUrl!,
+          smtpUrl: message.smtpUrl,
           pid: child.pid!,
           step: (request) =>
             new Promise((done) => {
@@ -280,6 +294,10 @@ interface StepRow {
   cpu: { server: number; generator: number; postgres?: number };
   serverMsPerVisitor: number;
   postgresMsPerVisitor?: number;
+  /** The server's write system calls per visitor (round trips to PostgreSQL, answers, SMTP): load does not change it. */
+  writesPerVisitor?: number;
+  /** PostgreSQL transactions (commits and rollbacks of the bench's database) per visitor. */
+  transactionsPerVisitor?: number;
   load1: number;
 }
 
@@ -297,9 +315,28 @@ function judge(result: StepResult): { held: boolean; why: string } {
 
 let visitorsSoFar = 0;
 
+/** Commits and rollbacks of the bench's PostgreSQL database so far (pg_stat_database); undefined on PGlite. */
+async function transactionCount(prepared: Prepared): Promise<number | undefined> {
+  if (!prepared.env.DATABASE_URL) return undefined;
+  const client = new pg.Client({ connectionString: prepared.env.DATABASE_URL });
+  try {
+    await client.connect();
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.n);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function runStep(
   generator: Generator,
   server: Server,
+  prepared: Prepared,
   kind: Kind,
   build: Build,
   rate: number,
@@ -307,6 +344,8 @@ async function runStep(
   sequential?: number,
 ): Promise<StepRow> {
   const load1 = os.loadavg()[0]!;
+  const writesBefore = writeSyscalls(server.pid);
+  const transactionsBefore = await transactionCount(prepared);
   const serverBefore = processCpuMs([server.pid]);
   const pgBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
   const started = performance.now();
@@ -323,6 +362,10 @@ async function runStep(
   const elapsed = (performance.now() - started) / 1000;
   visitorsSoFar += result.planned + 1;
   const serverMs = processCpuMs([server.pid]) - serverBefore;
+  const writesAfter = writeSyscalls(server.pid);
+  // PostgreSQL's statistics reach pg_stat_database within a second or so of a transaction's end.
+  await new Promise((resolve) => setTimeout(resolve, kind === 'postgres' ? 1500 : 0));
+  const transactionsAfter = await transactionCount(prepared);
   const pgAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
   const pgMs = pgBefore !== undefined && pgAfter !== undefined ? Math.max(0, pgAfter - pgBefore) : undefined;
   const done = Math.max(1, result.completed);
@@ -338,6 +381,10 @@ async function runStep(
       ...(pgMs !== undefined ? { postgres: Math.round(pgMs / 10 / elapsed) } : {}),
     },
     serverMsPerVisitor: serverMs / done,
+    ...(writesBefore !== undefined && writesAfter !== undefined ? { writesPerVisitor: (writesAfter - writesBefore) / done } : {}),
+    ...(transactionsBefore !== undefined && transactionsAfter !== undefined
+      ? { transactionsPerVisitor: (transactionsAfter - transactionsBefore) / done }
+      : {}),
     ...(pgMs !== undefined ? { postgresMsPerVisitor: pgMs / done } : {}),
     load1,
   };
@@ -361,8 +408,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionD
 
 function stepTable(rows: StepRow[]): string {
   const lines = [
-    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | load avg | not held because |',
-    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | load avg | not held because |',
+    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
     const r = row.result;
@@ -370,7 +417,7 @@ function stepTable(rows: StepRow[]): string {
       .filter(([name]) => name !== 'e-mail arrives')
       .sort((a, b) => b[1].p99 - a[1].p99)[0];
     lines.push(
-      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
+      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
     );
   }
   return lines.join('\n');
@@ -417,8 +464,15 @@ function ratios(rows: StepRow[], builds: Build[]): string[] {
       .map((r) => [rows.find((b) => b.db === db && b.build === base!.name && b.rate === r.rate), r] as const)
       .filter(([b]) => b);
     if (!pairs.length) continue;
-    const cells = pairs.map(([b, r]) => `${fmt(r.rate)}/s ${fmt((100 * r.serverMsPerVisitor) / b!.serverMsPerVisitor)}%`);
-    lines.push(`${db}: server CPU per visitor, ${here!.name} / ${base!.name}: ${cells.join(', ')}`);
+    const pct = (a?: number, b?: number) => (a !== undefined && b ? `${fmt((100 * a) / b)}%` : '-');
+    const cells = pairs.map(
+      ([b, r]) =>
+        `${fmt(r.rate)}/s: CPU ${pct(r.serverMsPerVisitor, b!.serverMsPerVisitor)}, writes ${pct(r.writesPerVisitor, b!.writesPerVisitor)}` +
+        (r.transactionsPerVisitor !== undefined
+          ? `, transactions ${pct(r.transactionsPerVisitor, b!.transactionsPerVisitor)}`
+          : ''),
+    );
+    lines.push(`${db}: per visitor, ${here!.name} over ${base!.name}: ${cells.join('; ')}`);
   }
   return lines;
 }
@@ -435,7 +489,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
     };
     const warmUp = async (s: Server, build: Build) => {
       // Sequential visitors: the JIT and the caches warm up before anything is measured.
-      const row = await runStep(generator, s, kind, build, 0, options, 30);
+      const row = await runStep(generator, s, prepared, kind, build, 0, options, 30);
       // Judged on errors only: one visitor at a time measures no rate.
       if (row.result.failed || row.result.unfinished) {
         throw new Error(`[${kind}] warm-up visitors failed: ${row.why} ${row.result.failures.join('; ')}`);
@@ -446,7 +500,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
       await warmUp(server, builds[0]!);
       for (const rate of options.steps[kind]) {
         await settle(server.url);
-        const row = await runStep(generator, server, kind, builds[0]!, rate, options);
+        const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);
         print(row);
         if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
         if (!row.held && !options.keepGoing) break;
@@ -461,7 +515,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
           server = await startServer(build, kind, prepared, generator.smtpUrl, options, log);
           await warmUp(server, build);
           await settle(server.url);
-          const row = await runStep(generator, server, kind, build, rate, options);
+          const row = await runStep(generator, server, prepared, kind, build, rate, options);
           print(row);
           if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
           await server.stop();
@@ -476,7 +530,10 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
     const warnings = readFileSync(log, 'utf8')
       .split('\n')
       .filter((line) => /"level":(4|5|6)0/.test(line));
-    if (warnings.length) console.log(`[${kind}] the server logged ${warnings.length} warnings or errors, e.g.\n  ${warnings.slice(0, 3).join('\n  ')}`);
+    if (warnings.length)
+      console.log(
+        `[${kind}] the server logged ${warnings.length} warnings or errors, e.g.\n  ${warnings.slice(0, 3).join('\n  ')}`,
+      );
     const database = await prepared.open();
     try {
       const verdict = await verifyInvariants(database.db);
@@ -527,8 +584,13 @@ async function main() {
   }
   const elapsed = (performance.now() - started) / 1000;
   const summary = [...headline(rows), ...ratios(rows, builds)];
-  console.log(`\n${stepTable(rows)}\n\n${callTable(rows)}\n\n${summary.join('\n')}\n${verified.join('; ')}\nFinished in ${fmt(elapsed)} s.`);
-  writeFileSync(path.join(outDir, `evening-${machine.date.replace(/[:.]/g, '-')}.json`), JSON.stringify({ options, machine, rows, elapsed }, null, 2));
+  console.log(
+    `\n${stepTable(rows)}\n\n${callTable(rows)}\n\n${summary.join('\n')}\n${verified.join('; ')}\nFinished in ${fmt(elapsed)} s.`,
+  );
+  writeFileSync(
+    path.join(outDir, `evening-${machine.date.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ options, machine, rows, elapsed }, null, 2),
+  );
   if (options.record) {
     const mode = `evening-${options.compare ? 'compare' : options.quick ? 'quick' : 'full'}`;
     const block = [
