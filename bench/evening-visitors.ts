@@ -5,9 +5,8 @@
 // leaderboard, /api/me and the rewards, and claims the bench reward when the ducks afford it.
 // It runs in its own process (its own event loop and core) and talks with bench/evening.ts over IPC.
 import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../apps/server/test/smtp';
 import { CALLS, type CallName, type CallStats, type StepRequest, type StepResult } from './evening-calls';
 
 /** What Chromium sends (Node 20 cannot read zstd, and the server answers brotli: decision 034). */
@@ -18,36 +17,23 @@ const waiting = new Map<string, (text: string) => void>();
 const early = new Map<string, string>();
 let received = 0;
 
-function startSmtp(): Promise<string> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // A pooled sender keeps its connection; this is what a provider would allow.
-    maxClients: 1000,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        received++;
-        const raw = Buffer.concat(chunks).toString('latin1');
-        for (const rcpt of session.envelope.rcptTo) {
-          const to = rcpt.address.toLowerCase();
-          const wake = waiting.get(to);
-          if (wake) {
-            waiting.delete(to);
-            wake(raw);
-          } else early.set(to, raw);
-        }
-        callback();
-      });
+/** The test SMTP server (apps/server/test/smtp.ts), each message handed unparsed to the visitor waiting for it. */
+async function startSink(): Promise<string> {
+  const smtp = await startSmtp({
+    onMessage(to, raw) {
+      received++;
+      const text = raw.toString('latin1');
+      for (const address of to) {
+        const wake = waiting.get(address);
+        if (wake) {
+          waiting.delete(address);
+          wake(text);
+        } else early.set(address, text);
+      }
+      return true;
     },
   });
-  return new Promise((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`));
-  });
+  return smtp.url;
 }
 
 function mailTo(address: string, timeoutMs: number): Promise<string> {
@@ -319,7 +305,7 @@ async function runStep(step: StepRequest): Promise<StepResult> {
 
 async function main() {
   if (!process.send) throw new Error('bench/evening-visitors.ts is started by bench/evening.ts (IPC)');
-  const smtpUrl = await startSmtp();
+  const smtpUrl = await startSink();
   process.send({ type: 'ready', smtpUrl });
   process.on('message', (message: StepRequest | { type: 'stop' }) => {
     if (message.type === 'stop') {

@@ -26,7 +26,7 @@ import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
-import { CALLS, type CallName, type StepRequest, type StepResult } from './evening-calls';
+import { CALLS, type StepRequest, type StepResult } from './evening-calls';
 import { describeMachine } from './machine';
 import { postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
@@ -429,7 +429,7 @@ function callTable(rows: StepRow[]): string {
   const lines = [`| call | ${head.join(' | ')} |`, `| --- | ${head.map(() => '---:').join(' | ')} |`];
   for (const name of CALLS) {
     const cells = rows.map((row) => {
-      const s = row.result.calls[name as CallName];
+      const s = row.result.calls[name];
       return s ? `${fmt(s.p50)} / ${fmt(s.p99)}` : '-';
     });
     lines.push(`| ${name} | ${cells.join(' | ')} |`);

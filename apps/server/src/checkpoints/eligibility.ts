@@ -28,7 +28,7 @@ export function refuseAtCap(checkpoint: Checkpoint, used: number): void {
 
 export const alreadyCompleted = () => conflict('You have already completed this checkpoint.');
 
-export async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
+async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(attempts)

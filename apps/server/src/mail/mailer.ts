@@ -38,7 +38,7 @@ export interface Mailer {
 }
 
 /** SMTP connections kept open per server process: the mail worker sends this many e-mails at once. */
-export const SMTP_POOL_CONNECTIONS = 5;
+const SMTP_POOL_CONNECTIONS = 5;
 
 const OUTBOX_LIMIT = 500;
 
