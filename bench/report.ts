@@ -90,10 +90,17 @@ export async function recordResults(
     `\`ops verify\` after each database: ${verified.join('; ')}.`,
     `<!-- /bench:${mode} -->`,
   ].join('\n');
+  await replaceBlock(file, mode, block);
+}
+
+/**
+ * Puts `block` (which starts with `<!-- bench:MODE -->` and ends with `<!-- /bench:MODE -->`) in place of the file's
+ * block of that mode, or at the end; formatted as `npm run check` expects (prettier pads the tables).
+ */
+export async function replaceBlock(file: string, mode: string, block: string): Promise<void> {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
   const pattern = new RegExp(`<!-- bench:${mode} -->[\\s\\S]*?<!-- /bench:${mode} -->`);
-  const updated = pattern.test(text) ? text.replace(pattern, block) : `${text.trimEnd()}\n\n${block}\n`;
-  // Formatted as `npm run check` expects (prettier pads the tables).
+  const updated = pattern.test(text) ? text.replace(pattern, () => block) : `${text.trimEnd()}\n\n${block}\n`;
   const options = (await prettier.resolveConfig(file)) ?? {};
   writeFileSync(file, await prettier.format(updated, { ...options, filepath: file }));
 }

@@ -21,7 +21,7 @@
 //          by `tsx bench/profile-summary.ts FILE`; profiling slows the server, so such a run is not recorded).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,6 +38,7 @@ import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import type { LoadConfig, LoadPlan, LoadResult } from './load';
+import { postgresCpuMs, processCpuMs } from './proc-cpu';
 import { createPostgresDatabase } from './scratch-db';
 import { describeMachine } from './machine';
 import { registerPrototypes } from './prototypes';
@@ -111,33 +112,6 @@ const outDir = path.join(benchDir, 'out');
 /** What Chromium sends: the reads measured "(br)" get the answer a phone gets. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 let lastLoad1 = 0;
-
-/** Runs autocannon in a child process (its own event loop and core) and returns its summary. */
-/** CPU time (ms) of every PostgreSQL process on this machine, from /proc; undefined where there is no /proc. */
-function postgresCpuMs(): number | undefined {
-  try {
-    const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
-    return processCpuMs(pids, (stat) => stat.includes('(postgres)'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time (ms) of the given processes (those whose stat line `keep` accepts), from /proc; gone ones add 0. */
-function processCpuMs(pids: (number | string)[], keep: (stat: string) => boolean = () => true): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!keep(stat)) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
-    } catch {
-      // The process ended meanwhile, or there is no /proc.
-    }
-  }
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
 
 /**
  * `count` more server instances on the same PostgreSQL: the real server (`apps/server/src/server.ts`) in its

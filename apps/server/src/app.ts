@@ -97,7 +97,10 @@ export async function buildApp(options: BuildOptions) {
     senderName: async () => (await ctx.campaign.get()).info.mail?.senderName,
   });
   app.decorate('mailWorker', mailWorker);
-  app.addHook('onClose', async () => mailWorker.stop());
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mailer.close?.();
+  });
 
   const ctx: AppContext = {
     db: database.db,

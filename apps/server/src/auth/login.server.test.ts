@@ -95,6 +95,15 @@ describe('POST /api/auth signup', () => {
     expect(await userRow(email)).toMatchObject({ fullName: 'First Name', cabinOwner: true });
   });
 
+  it('a refused sign-up leaves its proof unspent: the same idToken then logs in', async () => {
+    const { email } = await signedUp();
+    const idToken = await idTokenFor(app, email);
+    expect((await auth(signupBody(email, idToken))).status).toBe(409);
+    const login = await auth({ action: 'login', idToken, email });
+    expect(login.status).toBe(200);
+    expect(cookieFrom(login.headers, 'qq_session')).toBeTruthy();
+  });
+
   it('two concurrent signups for one address create one user', async () => {
     const email = uniqueEmail('twice');
     const [a, b] = await Promise.all([

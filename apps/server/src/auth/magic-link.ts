@@ -5,11 +5,13 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { type PendingSignup, SIGNIN_CODE_DIGITS, authMessages } from '@quackquest/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { statement, transaction } from '../db/client';
 import { emailLinks } from '../db/schema';
 import { MAIL_DEFAULTS } from '../campaign/pack-schema';
 import { DomainError, invalid } from '../domain/errors';
-import { enqueueMail } from '../mail/queue';
-import { checkSendLimits, lockAddress } from './link-limits';
+import { isBlocked } from '../participants/blocking';
+import { sealBodies } from '../mail/queue';
+import { checkSendLimits, lockAddress, lockAddressRaw } from './link-limits';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -29,6 +31,17 @@ const WRONG_CODES_PER_DAY = 20;
 function keyedHash(secret: string, kind: 'token' | 'code', value: string): string {
   return createHmac('sha256', secret).update(`email-link-${kind}:${value}`).digest('hex');
 }
+
+/** The link and its sealed e-mail (mail/queue.ts) in one statement. */
+const insertLinkAndMail = statement(
+  'qq_insert_email_link',
+  `with link as (
+     insert into email_links (email, token_hash, code_hash, return_to, client_ip, signup, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::timestamptz)
+     returning id)
+   insert into mail_queue (kind, channel, recipient, subject, text, html, sealed, created_at, expires_at, next_attempt_at)
+   select 'sign_in', $9, $1, $10, $11, $12, true, $7::timestamptz, $8::timestamptz, $7::timestamptz from link`,
+);
 
 /**
  * Writes the link and its e-mail to the queue in one transaction and returns at once: the worker sends it
@@ -50,44 +63,42 @@ export async function sendEmailLink(
   // The campaign's sender name and subjects (campaign.yaml mail); the defaults when none is loaded yet.
   const mail = (await ctx.campaign.get().catch(() => undefined))?.info.mail ?? MAIL_DEFAULTS;
   const app = mail.senderName;
-  await ctx.db.transaction(async (tx) => {
-    await lockAddress(tx, email);
-    await checkSendLimits(tx, ctx.env, email, clientIp, now);
-    await tx.insert(emailLinks).values({
-      email,
-      tokenHash: keyedHash(ctx.secret, 'token', token),
-      codeHash: keyedHash(ctx.secret, 'code', `${email}:${code}`),
-      returnTo,
-      clientIp,
-      signup: pending ?? null,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + LINK_TTL_MS),
-    });
-    await enqueueMail(
-      tx,
-      ctx.mail,
-      {
-        kind: 'sign_in',
-        to: email,
-        // An e-mail that arrives after its link's life is useless: the worker marks it expired instead.
-        expiresAt: new Date(now + LINK_TTL_MS),
-        subject: signup ? mail.signUpSubject : mail.signInSubject,
-        text: [
-          signup ? `Tap the link below to finish signing up to ${app}:` : `Tap the link below to sign in to ${app}:`,
-          '',
-          link.toString(),
-          '',
-          `Opening it on another device? Enter this code instead: ${code}`,
-          '',
-          'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
-        ].join('\n'),
-        html: `<p>${escapeHtml(signup ? `Tap the button to finish signing up to ${app}.` : `Tap the button to sign in to ${app}.`)}</p>
+  const sealed = sealBodies(ctx.secret, {
+    text: [
+      signup ? `Tap the link below to finish signing up to ${app}:` : `Tap the link below to sign in to ${app}:`,
+      '',
+      link.toString(),
+      '',
+      `Opening it on another device? Enter this code instead: ${code}`,
+      '',
+      'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
+    ].join('\n'),
+    html: `<p>${escapeHtml(signup ? `Tap the button to finish signing up to ${app}.` : `Tap the button to sign in to ${app}.`)}</p>
 <p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${signup ? 'Finish signing up' : 'Sign in'}</a></p>
 <p>Opening it on another device? Enter this code instead: <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
 <p>The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.</p>`,
-      },
-      new Date(now),
-    );
+  });
+  const at = new Date(now).toISOString();
+  // An e-mail that arrives after its link's life is useless: the worker marks it expired instead.
+  const expires = new Date(now + LINK_TTL_MS).toISOString();
+  // Raw statements in one short transaction (decision 038): the lock, the counts, then link and e-mail together.
+  await transaction(ctx.db, async (tx) => {
+    await lockAddressRaw(tx, email);
+    await checkSendLimits(tx, ctx.env, email, clientIp, now);
+    await insertLinkAndMail(tx, [
+      email,
+      keyedHash(ctx.secret, 'token', token),
+      keyedHash(ctx.secret, 'code', `${email}:${code}`),
+      returnTo,
+      clientIp,
+      pending ? JSON.stringify(pending) : null,
+      at,
+      expires,
+      ctx.mail.channel,
+      signup ? mail.signUpSubject : mail.signInSubject,
+      sealed.text,
+      sealed.html,
+    ]);
   });
   ctx.mail.nudge();
 }
@@ -99,6 +110,8 @@ export interface VerifiedLink {
   signup: PendingSignup | null;
   /** Where the link leads: '/console' for the crew's console sign-in. */
   returnTo: string;
+  /** The address belongs to a blocked visitor (decision 020). */
+  blocked: boolean;
 }
 
 export async function verifyEmailLink(
@@ -108,24 +121,31 @@ export async function verifyEmailLink(
   return 'token' in proof ? spendToken(ctx, proof.token) : spendCode(ctx, proof.email, proof.code);
 }
 
+/**
+ * Spends a live, unused link by its token in one statement (decision 038); the row lock of the UPDATE makes a
+ * second use of the same token wait and then find it used. Whether the address is blocked comes with it.
+ */
+const spendTokenStatement = statement<{ email: string; signup: PendingSignup | null; return_to: string; blocked: boolean }>(
+  'qq_spend_email_token',
+  `update email_links set used_at = $2::timestamptz
+   where token_hash = $1 and used_at is null and expires_at >= $2::timestamptz
+   returning email, signup, return_to,
+             exists (select 1 from users u where u.email = email_links.email and u.blocked_at is not null) as blocked`,
+);
+/** Why a token spent nothing: no such link, used, or expired. */
+const tokenState = statement<{ used: boolean }>(
+  'qq_email_token_state',
+  'select used_at is not null as used from email_links where token_hash = $1',
+);
+
 /** The token is 256 random bits: it works within its life whatever codes anyone typed (decision 015). */
 async function spendToken(ctx: AppContext, token: string): Promise<VerifiedLink> {
-  return ctx.db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(emailLinks)
-      .where(eq(emailLinks.tokenHash, keyedHash(ctx.secret, 'token', token)))
-      .limit(1)
-      .for('update');
-    if (!link) throw invalid(authMessages.linkInvalid);
-    if (link.usedAt) throw invalid(authMessages.linkUsed);
-    if (link.expiresAt.getTime() < ctx.now()) throw invalid(authMessages.linkExpired);
-    await tx
-      .update(emailLinks)
-      .set({ usedAt: new Date(ctx.now()) })
-      .where(eq(emailLinks.id, link.id));
-    return { email: link.email, signup: link.signup, returnTo: link.returnTo };
-  });
+  const hash = keyedHash(ctx.secret, 'token', token);
+  const [link] = await spendTokenStatement(ctx.db, [hash, new Date(ctx.now()).toISOString()]);
+  if (link) return { email: link.email, signup: link.signup, returnTo: link.return_to, blocked: link.blocked };
+  const [state] = await tokenState(ctx.db, [hash]);
+  if (!state) throw invalid(authMessages.linkInvalid);
+  throw invalid(state.used ? authMessages.linkUsed : authMessages.linkExpired);
 }
 
 /**
@@ -154,7 +174,7 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
         .update(emailLinks)
         .set({ usedAt: new Date(now) })
         .where(eq(emailLinks.id, match.id));
-      return { email: match.email, signup: match.signup, returnTo: match.returnTo };
+      return { email: match.email, signup: match.signup, returnTo: match.returnTo, blocked: await isBlocked(tx, match.email) };
     }
     // The right code of a link already spent (often: the other browser finished first) is not a guess.
     if (links.some((link) => link.usedAt && link.codeHash === hash)) return authMessages.codeUsed;

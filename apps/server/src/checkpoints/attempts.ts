@@ -1,14 +1,14 @@
 // Submitting an answer to a checkpoint: graded on the server, capped, de-duplicated, and in one
 // transaction with the spin it earns.
 import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
-import { and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
-import { attempts, type checkpoints, spins } from '../db/schema';
+import { type Tx, queryRows } from '../db/client';
+import type { checkpoints } from '../db/schema';
 import { DomainError, forbidden, invalid } from '../domain/errors';
 import { lockUser } from '../ledger/ledger';
 import { checkUpload, markUploadUsed } from '../uploads/uploads';
-import { checkAttemptsLeft, checkWindow, countAttempts } from './eligibility';
+import { alreadyCompleted, checkWindow, refuseAtCap } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
 
@@ -55,7 +55,8 @@ export async function submitAttempt(
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user?.blockedAt) throw forbidden(messages.accountBlocked);
-    const used = await countAttempts(tx, userId, checkpoint.id);
+    const facts = await attemptFacts(tx, userId, checkpoint.id, !graded.counted, ctx.now());
+    const used = facts.used;
     const result = (outcome: AttemptResult['outcome'], total: number, spinEarned: boolean): AttemptResult => ({
       outcome,
       attempts: total,
@@ -64,50 +65,95 @@ export async function submitAttempt(
       ...(revealsAnswer(checkpoint, outcome, total) ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
     });
 
-    const [last] = await tx
-      .select({ answer: attempts.answer, outcome: attempts.outcome, createdAt: attempts.createdAt })
-      .from(attempts)
-      // A rejected answer is over: the same text sent again is a new try, not a duplicate.
-      .where(
-        and(
-          eq(attempts.userId, userId),
-          eq(attempts.checkpointId, checkpoint.id),
-          sql`${attempts.review} is distinct from 'rejected'`,
-        ),
-      )
-      .orderBy(desc(attempts.id))
-      .limit(1);
-    if (last && last.answer === graded.answer && ctx.now() - last.createdAt.getTime() < DEDUPE_WINDOW_MS) {
+    const last = facts.last;
+    if (last && last.answer === graded.answer && ctx.now() - last.createdAtMs < DEDUPE_WINDOW_MS) {
       // The same answer twice within 5 s (a double tap, a retried request) counts once.
       return answered(tx, result(last.outcome as AttemptResult['outcome'], used, false));
     }
-    await checkAttemptsLeft(tx, userId, checkpoint, used);
-    if (!graded.counted && (await recentInvalidScans(tx, userId, ctx.now())) >= INVALID_SCAN_LIMIT) {
+    refuseAtCap(checkpoint, used);
+    if (facts.completed) throw alreadyCompleted();
+    if (!graded.counted && facts.invalidScansLastMinute >= INVALID_SCAN_LIMIT) {
       throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
     }
-    if (!graded.counted && (await invalidCodesToday(tx, userId, ctx.now())) >= INVALID_CODES_PER_DAY) {
+    if (!graded.counted && facts.invalidCodesToday >= INVALID_CODES_PER_DAY) {
       throw new DomainError('rate_limited', 'Too many invalid codes today. Please try again later.');
     }
 
-    const [attempt] = await tx
-      .insert(attempts)
-      .values({
-        userId,
-        checkpointId: checkpoint.id,
-        answer: graded.answer,
-        outcome: graded.outcome,
-        counted: graded.counted,
-        review: graded.spin === 'review' ? 'pending' : null,
-        createdAt: new Date(ctx.now()),
-      })
-      .returning({ id: attempts.id });
+    // The attempt and the spin it earns in one statement.
+    const [attempt] = await queryRows<{ id: number }>(
+      tx,
+      sql`with attempt as (
+            insert into attempts (user_id, checkpoint_id, answer, outcome, counted, review, created_at)
+            values (${userId}, ${checkpoint.id}, ${graded.answer}, ${graded.outcome}, ${graded.counted},
+                    ${graded.spin === 'review' ? 'pending' : null}, ${new Date(ctx.now()).toISOString()}::timestamptz)
+            returning id, user_id),
+          spin as (
+            insert into spins (user_id, attempt_id, needs_review)
+            select user_id, id, ${graded.spin === 'review'}::boolean from attempt where ${graded.spin !== 'none'}::boolean)
+          select id from attempt`,
+    );
     // The photo is taken by this answer: never replaced, never swept (decision 017).
-    if (checkpoint.type === 'Upload') await markUploadUsed(tx, userId, checkpoint.id, graded.answer, ctx.now());
-    if (graded.spin !== 'none' && attempt) {
-      await tx.insert(spins).values({ userId, attemptId: attempt.id, needsReview: graded.spin === 'review' });
-    }
+    if (checkpoint.type === 'Upload' && attempt) await markUploadUsed(tx, userId, checkpoint.id, graded.answer, ctx.now());
     return answered(tx, result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none'));
   });
+}
+
+interface AttemptFacts {
+  /** Attempts that count against the cap. */
+  used: number;
+  /** The checkpoint already earned its spin (or a valid ScanNoSpin): eligibility.ts hasCompleted. */
+  completed: boolean;
+  /** The visitor's latest answer not rejected, for the double-tap check. */
+  last?: { answer: string; outcome: string; createdAtMs: number };
+  /** Only read for an answer that does not count (an invalid scan or typed code); 0 otherwise. */
+  invalidScansLastMinute: number;
+  invalidCodesToday: number;
+}
+
+/**
+ * Everything the attempt decides on, in one statement under the user's lock (decision 038): what were six
+ * queries, each a round trip and a query built by the ORM.
+ */
+async function attemptFacts(tx: Tx, userId: number, checkpointId: number, invalid: boolean, now: number): Promise<AttemptFacts> {
+  const mine = sql`a.user_id = ${userId} and a.checkpoint_id = ${checkpointId}`;
+  const [row] = await queryRows<{
+    used: number;
+    completed: boolean;
+    last_answer: string | null;
+    last_outcome: string | null;
+    last_ms: number | null;
+    invalid_recent: number | null;
+    invalid_codes: number | null;
+  }>(
+    tx,
+    sql`select
+          (select count(*)::int from attempts a where ${mine} and a.counted) as used,
+          exists (select 1 from attempts a join spins s on s.attempt_id = a.id where ${mine} and a.counted)
+            or exists (select 1 from attempts a where ${mine} and a.outcome = 'valid') as completed,
+          l.answer as last_answer, l.outcome as last_outcome, (extract(epoch from l.created_at) * 1000)::float8 as last_ms,
+          case when ${invalid}::boolean then (
+            select count(*)::int from attempts a
+            where a.user_id = ${userId} and a.outcome = 'invalid'
+              and a.created_at >= ${new Date(now - INVALID_SCAN_WINDOW_MS).toISOString()}::timestamptz) end as invalid_recent,
+          case when ${invalid}::boolean then (
+            select count(distinct a.answer)::int from attempts a
+            where a.user_id = ${userId} and a.outcome = 'invalid'
+              and a.created_at >= ${new Date(now - INVALID_CODES_WINDOW_MS).toISOString()}::timestamptz) end as invalid_codes
+        from (select 1) as one
+        left join lateral (
+          select a.answer, a.outcome, a.created_at from attempts a
+          where ${mine} and a.review is distinct from 'rejected'
+          order by a.id desc limit 1) l on true`,
+  );
+  return {
+    used: Number(row?.used ?? 0),
+    completed: row?.completed === true,
+    ...(row?.last_answer != null
+      ? { last: { answer: row.last_answer, outcome: row.last_outcome ?? '', createdAtMs: Number(row.last_ms) } }
+      : {}),
+    invalidScansLastMinute: Number(row?.invalid_recent ?? 0),
+    invalidCodesToday: Number(row?.invalid_codes ?? 0),
+  };
 }
 
 /**
@@ -160,33 +206,4 @@ async function grade(
   if (typeof answer !== 'string' || !answer.trim()) throw invalid(messages.uploadMissing);
   await checkUpload(ctx, userId, checkpoint.id, answer.trim());
   return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
-}
-
-async function recentInvalidScans(tx: Tx, userId: number, now: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(attempts)
-    .where(
-      and(
-        eq(attempts.userId, userId),
-        eq(attempts.outcome, 'invalid'),
-        gte(attempts.createdAt, new Date(now - INVALID_SCAN_WINDOW_MS)),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Different wrong codes (scanned or typed) in the last 24 hours: a guesser needs a new one each time. */
-async function invalidCodesToday(tx: Tx, userId: number, now: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: countDistinct(attempts.answer) })
-    .from(attempts)
-    .where(
-      and(
-        eq(attempts.userId, userId),
-        eq(attempts.outcome, 'invalid'),
-        gte(attempts.createdAt, new Date(now - INVALID_CODES_WINDOW_MS)),
-      ),
-    );
-  return row?.n ?? 0;
 }

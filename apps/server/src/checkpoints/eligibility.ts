@@ -33,16 +33,18 @@ function answeredInTime(checkpoint: Checkpoint, nowSec: number, answeredAtMs: nu
 
 /** Refuses at the cap (403) and once the checkpoint is completed (409). */
 export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: Checkpoint, used?: number): Promise<void> {
-  const counted = used ?? (await countAttempts(db, userId, checkpoint.id));
-  if (checkpoint.maxAttempts > 0 && counted >= checkpoint.maxAttempts) {
-    throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
-  }
-  if (await hasCompleted(db, userId, checkpoint.id)) {
-    throw conflict('You have already completed this checkpoint.');
-  }
+  refuseAtCap(checkpoint, used ?? (await countAttempts(db, userId, checkpoint.id)));
+  if (await hasCompleted(db, userId, checkpoint.id)) throw alreadyCompleted();
 }
 
-export async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
+/** The cap's refusal (403), from a count already read (the attempt reads its facts in one statement, decision 038). */
+export function refuseAtCap(checkpoint: Checkpoint, used: number): void {
+  if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+}
+
+export const alreadyCompleted = () => conflict('You have already completed this checkpoint.');
+
+async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(attempts)

@@ -40,9 +40,11 @@ export const CLAIM_MS = 2 * 60_000;
 /** Other e-mail is given up after a day. */
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
-const BATCH = 20;
-const CONCURRENCY = 4;
+/** Rows claimed per round: the round sends them at once over the mailer's pool and marks them sent together. */
+const BATCH = 50;
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+/** How often a worker marks rows that outlived their life (a round every few hundred ms would cost a transaction each). */
+const GIVE_UP_EVERY_MS = 5_000;
 
 // Sealing: AES-256-GCM with a key derived from the server secret, so a database dump alone shows no live link.
 const sealKey = (secret: string) => createHmac('sha256', secret).update('mail-queue-seal').digest();
@@ -60,6 +62,11 @@ function unseal(secret: string, sealed: string): string {
   const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), Buffer.from(iv, 'base64'));
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** A sign-in e-mail's text and html as the queue stores them: sealed (enqueueMail, and auth/magic-link.ts's one statement). */
+export function sealBodies(secret: string, mail: { text: string; html: string }): { text: string; html: string } {
+  return { text: seal(secret, mail.text), html: seal(secret, mail.html) };
 }
 
 /** Writes the e-mail to the queue (call it in the transaction that decides to send it); nudge after commit. */
@@ -129,6 +136,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false;
   let again = false;
   let lastPrune = 0;
+  let lastGiveUp = 0;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -138,11 +146,19 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 
   const runRound = (): Promise<number> => {
-    running ??= round(options, () => {
-      if (options.now() - lastPrune < 10 * 60_000) return false;
-      lastPrune = options.now();
-      return true;
-    })
+    running ??= round(
+      options,
+      () => {
+        if (options.now() - lastPrune < 10 * 60_000) return false;
+        lastPrune = options.now();
+        return true;
+      },
+      () => {
+        if (Math.abs(options.now() - lastGiveUp) < GIVE_UP_EVERY_MS) return false;
+        lastGiveUp = options.now();
+        return true;
+      },
+    )
       .catch((error: unknown) => {
         log.error({ err: error, channel }, 'mail queue round failed');
         return 0;
@@ -184,10 +200,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 }
 
 /** One look at the queue: give up expired rows, claim what the rate allows, send it. Returns the rows claimed. */
-async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promise<number> {
+async function round(options: MailWorkerOptions, pruneNow: () => boolean, giveUpNow: () => boolean): Promise<number> {
   const { db, channel } = options;
   const now = new Date(options.now());
-  await giveUpExpired(options, now);
+  // Expired rows are never claimed (claim() skips them): marking them can wait a few seconds (decision 038).
+  if (giveUpNow()) await giveUpExpired(options, now);
   if (pruneNow()) {
     await db
       .delete(mailQueue)
@@ -200,9 +217,15 @@ async function round(options: MailWorkerOptions, pruneNow: () => boolean): Promi
       );
   }
   const claimed = await claim(options, now);
-  for (let i = 0; i < claimed.length; i += CONCURRENCY) {
-    await Promise.all(claimed.slice(i, i + CONCURRENCY).map((row) => deliver(options, row)));
-  }
+  if (claimed.length === 0) return 0;
+  // All at once: the mailer's pool of SMTP connections (mail/mailer.ts) takes them as its connections free up.
+  // Then the sent rows are marked in one transaction (decision 038), the failed ones one by one.
+  const fromName = await options.senderName?.().catch(() => undefined);
+  const outcomes = await Promise.all(claimed.map((row) => deliver(options, row, fromName)));
+  await markSent(
+    options,
+    claimed.filter((_, i) => outcomes[i]),
+  );
   return claimed.length;
 }
 
@@ -246,18 +269,17 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
   const { db, channel } = options;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
-    // Two counts, each on its own index: sent in the last minute, and claimed (being sent) now.
-    const [sent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS))));
-    const [sending] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now)));
-    const room = Math.min(BATCH, options.perMinute - Number(sent?.n ?? 0) - Number(sending?.n ?? 0));
+    // Two counts in one statement, each on its own index: sent in the last minute, and claimed (being sent) now.
+    const [counts] = await tx
+      .select({
+        sent: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS)))})`,
+        sending: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now))})`,
+      })
+      .from(sql`(select 1) as one`);
+    const room = Math.min(BATCH, options.perMinute - Number(counts?.sent ?? 0) - Number(counts?.sending ?? 0));
     if (room <= 0) return [];
-    const due = await tx
+    // The due rows locked and claimed in one statement (decision 038).
+    const due = tx
       .select({ id: mailQueue.id })
       .from(mailQueue)
       .where(
@@ -272,24 +294,19 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
       .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
       .limit(room)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(mailQueue)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
-      .where(
-        inArray(
-          mailQueue.id,
-          due.map((row) => row.id),
-        ),
-      )
+      .where(inArray(mailQueue.id, due))
       .returning();
+    return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   });
 }
 
-async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> {
-  const { db, secret, hooks, log } = options;
+/** Sends one claimed row; true when the SMTP server took it. A failure schedules the row's next attempt. */
+async function deliver(options: MailWorkerOptions, row: MailRow, fromName: string | undefined): Promise<boolean> {
+  const { db, secret, log } = options;
   try {
-    const fromName = await options.senderName?.().catch(() => undefined);
     await options.mailer.send({
       ...(fromName ? { fromName } : {}),
       to: row.recipient,
@@ -299,6 +316,7 @@ async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> 
       ...(row.messageId ? { messageId: row.messageId } : {}),
       ...(row.replyTo ? { replyTo: row.replyTo } : {}),
     });
+    return true;
   } catch (error) {
     const at = options.now();
     const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1]!;
@@ -309,22 +327,37 @@ async function deliver(options: MailWorkerOptions, row: MailRow): Promise<void> 
       .set({ lockedUntil: null, nextAttemptAt: new Date(at + delay), lastError: reason })
       .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')));
     log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, reason }, 'e-mail not sent; will retry');
-    return;
+    return false;
   }
+}
+
+/** Marks the sent rows in one statement, blanking sealed bodies, and runs each kind's `sent` hook in the same transaction. */
+async function markSent(options: MailWorkerOptions, rows: MailRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { db, hooks } = options;
   const sentAt = new Date(options.now());
   await db.transaction(async (tx) => {
-    const [done] = await tx
+    const done = await tx
       .update(mailQueue)
       .set({
         state: 'sent',
         sentAt,
         lockedUntil: null,
         lastError: null,
-        ...(row.sealed ? { text: '', html: '' } : {}),
+        text: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.text} end`,
+        html: sql`case when ${mailQueue.sealed} then '' else ${mailQueue.html} end`,
       })
-      .where(and(eq(mailQueue.id, row.id), eq(mailQueue.state, 'queued')))
+      .where(
+        and(
+          inArray(
+            mailQueue.id,
+            rows.map((row) => row.id),
+          ),
+          eq(mailQueue.state, 'queued'),
+        ),
+      )
       .returning();
-    if (done) await hooks?.[row.kind as MailKind]?.sent?.(tx, done, sentAt);
+    for (const row of done) await hooks?.[row.kind as MailKind]?.sent?.(tx, row, sentAt);
   });
 }
 

@@ -19,8 +19,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A new session's token: the cookie's value; the table keeps hashToken of it. */
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+
 export async function createSession(db: DbOrTx, userId: number, now: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSessionToken();
   await db.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt: new Date(now + SESSION_TTL_MS) });
   return token;
 }

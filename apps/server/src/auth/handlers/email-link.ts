@@ -2,7 +2,6 @@
 import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema, messages } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden } from '../../domain/errors';
-import { isBlocked } from '../../participants/blocking';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
 import { bindBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -27,10 +26,10 @@ export async function verifyLink(auth: AuthDeps, request: FastifyRequest, reply:
   const body: unknown = request.body;
   const byToken = typeof body === 'object' && body !== null && 'token' in body;
   const proof = byToken ? parseBody(linkTokenProofSchema, body) : parseBody(linkCodeProofSchema, body);
-  const { email, signup, returnTo } = await verifyEmailLink(auth.ctx, proof);
+  const { email, signup, returnTo, blocked } = await verifyEmailLink(auth.ctx, proof);
   // A blocked visitor is told at once, not after the login (decision 020). The console's sign-in is the crew's
   // own: an operator's role does not depend on a visitor account.
-  if (returnTo !== '/console' && (await isBlocked(auth.ctx.db, email))) throw forbidden(messages.accountBlocked);
+  if (returnTo !== '/console' && blocked) throw forbidden(messages.accountBlocked);
   const idToken = await auth.idTokens.issue({ email, provider: 'email' }, bindBrowser(auth, request, reply));
   return { idToken, email, ...(signup ? { signup } : {}) };
 }

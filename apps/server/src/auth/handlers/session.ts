@@ -6,7 +6,16 @@ import type { AppContext } from '../../context';
 import { spentIdTokens, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { isBlocked } from '../../participants/blocking';
-import { SESSION_COOKIE, createSession, deleteSession, setSessionCookie } from '../../session/session';
+import { transaction, statement } from '../../db/client';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  createSession,
+  deleteSession,
+  hashToken,
+  newSessionToken,
+  setSessionCookie,
+} from '../../session/session';
 import type { Proven } from '../id-token';
 import { isSameBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -20,30 +29,69 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   if (identity.email !== email) throw unauthenticated(authMessages.tokenEmailMismatch);
   // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
   if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
+  if (body.action === 'signup') return signUp(auth, reply, body, identity);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (body.action === 'login') {
-    if (!existing) throw notFound(authMessages.userNotFound);
-    const token = await auth.ctx.db.transaction(async (tx) => {
-      await spendProof(tx, identity, auth.ctx.now());
-      // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
-      // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
-      if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
-      return createSession(tx, existing.id, auth.ctx.now());
-    });
-    setSessionCookie(reply, token, auth.secureCookies);
-    return { message: 'Login successful', email, userName: existing.fullName };
-  }
-  if (existing) throw conflict(authMessages.userExists);
-  // The proof is spent with the account it creates: a refused sign-up leaves it for the login that follows.
-  const created = await auth.ctx.db.transaction(async (tx) => {
+  if (!existing) throw notFound(authMessages.userNotFound);
+  const token = await auth.ctx.db.transaction(async (tx) => {
     await spendProof(tx, identity, auth.ctx.now());
-    const user = await createUser(tx, auth.ctx.now(), body, identity);
-    // Signed up by another request since the look-up above.
-    if (!user) throw conflict(authMessages.userExists);
-    return user;
+    // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
+    // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
+    if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
+    return createSession(tx, existing.id, auth.ctx.now());
   });
-  await startSession(auth, reply, created.id);
-  return reply.status(201).send({ message: 'Signup successful', email, userName: created.fullName });
+  setSessionCookie(reply, token, auth.secureCookies);
+  return { message: 'Login successful', email, userName: existing.fullName };
+}
+
+/**
+ * A sign-up in one statement (decision 038): expired proofs swept, this proof spent, the account and its session
+ * created, and whether the address already had an account (read as the statement started). Its transaction is
+ * rolled back on a refusal, so the proof is spent only with the account it creates and a refused sign-up leaves
+ * it for the login that follows.
+ */
+const signUpStatement = statement<{
+  spent: boolean;
+  existed: boolean;
+  user_id: string | number | null;
+  full_name: string | null;
+}>(
+  'qq_sign_up',
+  `with swept as (delete from spent_id_tokens where expires_at < $3::timestamptz),
+   spent as (insert into spent_id_tokens (jti, expires_at) values ($1, $2::timestamptz) on conflict do nothing returning jti),
+   created as (
+     insert into users (email, full_name, phone, instagram, cabin_owner, accepted_terms_at)
+     select $4, $5, $6, $7, $8, $3::timestamptz where exists (select 1 from spent)
+     on conflict (email) do nothing
+     returning id, full_name),
+   session as (insert into sessions (id_hash, user_id, expires_at) select $9, id, $10::timestamptz from created)
+   select exists (select 1 from spent) as spent, exists (select 1 from users where email = $4) as existed,
+          (select id from created) as user_id, (select full_name from created) as full_name`,
+);
+
+async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven) {
+  const now = auth.ctx.now();
+  const token = newSessionToken();
+  const created = await transaction(auth.ctx.db, async (tx) => {
+    const [row] = await signUpStatement(tx, [
+      identity.jti,
+      identity.expiresAt.toISOString(),
+      new Date(now).toISOString(),
+      identity.email,
+      body.userName,
+      body.PhoneNumber,
+      body.InstagramHandle,
+      body.CabinOwnership === 'yes',
+      hashToken(token),
+      new Date(now + SESSION_TTL_MS).toISOString(),
+    ]);
+    // Signed up before, or by another request at the same moment.
+    if (row?.existed) throw conflict(authMessages.userExists);
+    if (!row?.spent) throw unauthenticated(authMessages.tokenUsed);
+    if (row.user_id === null) throw conflict(authMessages.userExists);
+    return { fullName: row.full_name! };
+  });
+  setSessionCookie(reply, token, auth.secureCookies);
+  return reply.status(201).send({ message: 'Signup successful', email: identity.email, userName: created.fullName });
 }
 
 export async function logOut(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
@@ -58,10 +106,6 @@ function checkSignup(body: SignupBody): void {
   if (!body.email.trim() || !body.userName) throw invalid(authMessages.emailAndNameRequired);
 }
 
-async function startSession(auth: AuthDeps, reply: FastifyReply, userId: number): Promise<void> {
-  setSessionCookie(reply, await createSession(auth.ctx.db, userId, auth.ctx.now()), auth.secureCookies);
-}
-
 type Db = AppContext['db'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -74,20 +118,4 @@ export async function spendProof(tx: Tx, proof: Proven, now: number): Promise<vo
     .onConflictDoNothing()
     .returning({ jti: spentIdTokens.jti });
   if (!spent) throw unauthenticated(authMessages.tokenUsed);
-}
-
-async function createUser(tx: Tx, now: number, body: SignupBody, identity: Proven) {
-  const [created] = await tx
-    .insert(users)
-    .values({
-      email: identity.email,
-      fullName: body.userName,
-      phone: body.PhoneNumber,
-      instagram: body.InstagramHandle,
-      cabinOwner: body.CabinOwnership === 'yes',
-      acceptedTermsAt: new Date(now),
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  return created;
 }

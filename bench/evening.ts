@@ -1,0 +1,623 @@
+// The festival evening: `npm run bench:evening` (full, about 10 minutes) or `npm run bench:evening -- --quick`
+// (under 3 minutes). New visitors arrive in steps of rising rates; each signs up by e-mail (the link read from a real
+// SMTP server on loopback), plays a scan, spins, reads the leaderboard, /api/me and the rewards, and claims when the
+// ducks afford it (bench/evening-visitors.ts, in its own process, each visitor from its own loopback address). The
+// built server (apps/server/dist/server.js, built here first) runs in its own process, as production runs it, on
+// PGlite and on PostgreSQL with 100k users already registered. Per step: the arrival rate, whether it was held
+// (every visitor done, no error, every call's p99 and the e-mail's under 1 s), p50/p99 per call, and the CPU of the
+// server process and of PostgreSQL's processes (/proc), also per visitor. After each database: `ops verify`.
+//
+// Options: --quick, --db pglite,postgres, --users <n>, --steps-pglite 10,20,.. --steps-postgres 20,40,..,
+//          --step-seconds <s>, --keep-going (run every step, not only up to the first one not held),
+//          --compare <git revision> (also a build of that revision, its steps alternating with this one's, each
+//          step on a freshly started server of either build: before/after in one run),
+//          --profile (V8 CPU profiles of the server in bench/out/profiles/; not recorded), --label <text>,
+//          --no-record, --no-build (use apps/server/dist as it is).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { applyPack } from '../apps/server/src/campaign/load';
+import { readPack } from '../apps/server/src/campaign/pack';
+import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
+import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
+import { CALLS, type StepRequest, type StepResult } from './evening-calls';
+import { describeMachine } from './machine';
+import { postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
+import { replaceBlock } from './report';
+import { createPostgresDatabase } from './scratch-db';
+import { seedUsers } from './seed';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const outDir = path.join(benchDir, 'out');
+type Kind = 'pglite' | 'postgres';
+
+/** p99 under this for every call and for the e-mail's arrival, no error, every visitor done: the rate is held. */
+const P99_LIMIT_MS = 1000;
+/** The bench lifts the sending rate (SIGNIN_MAIL_PER_MINUTE, 300 by default) out of the way: it is measured here. */
+const MAIL_PER_MINUTE = 1_000_000;
+
+interface Options {
+  quick: boolean;
+  dbs: Kind[];
+  users: number;
+  steps: Record<Kind, number[]>;
+  stepSeconds: number;
+  keepGoing: boolean;
+  compare?: string;
+  profile: boolean;
+  label?: string;
+  record: boolean;
+  build: boolean;
+  adminUrl: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const numbers = (name: string) => value(name)?.split(',').map(Number);
+  const quick = argv.includes('--quick');
+  return {
+    quick,
+    dbs: (value('--db')?.split(',') ?? ['pglite', 'postgres']) as Kind[],
+    users: Number(value('--users') ?? 100_000),
+    steps: {
+      pglite: numbers('--steps-pglite') ?? (quick ? [15, 30, 60] : [15, 30, 45, 60, 80, 100, 130]),
+      postgres: numbers('--steps-postgres') ?? (quick ? [25, 50, 100] : [25, 50, 75, 100, 150, 200, 250, 300]),
+    },
+    stepSeconds: Number(value('--step-seconds') ?? (quick ? 10 : 30)),
+    keepGoing: argv.includes('--keep-going'),
+    compare: value('--compare'),
+    profile: argv.includes('--profile'),
+    label: value('--label'),
+    record: !argv.includes('--no-record') && !argv.includes('--profile'),
+    build: !argv.includes('--no-build'),
+    adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  };
+}
+
+// ----- The builds: this tree's, and optionally one of another revision for before/after.
+interface Build {
+  name: string;
+  serverJs: string;
+}
+
+function buildHere(options: Options): Build {
+  const serverJs = path.join(repoRoot, 'apps/server/dist/server.js');
+  if (options.build)
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!existsSync(serverJs)) throw new Error('apps/server/dist/server.js is missing: run npm run build:server');
+  return { name: 'this tree', serverJs };
+}
+
+/** The revision's files (git archive) in bench/out/, with this tree's node_modules, built the same way. */
+function buildRevision(revision: string): Build {
+  const commit = execFileSync('git', ['rev-parse', '--short', revision], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  const dir = path.join(outDir, `build-${commit}`);
+  if (!existsSync(path.join(dir, 'apps/server/dist/server.js'))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repoRoot, stdio: 'inherit' });
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: dir, stdio: 'inherit' });
+  }
+  return { name: commit, serverJs: path.join(dir, 'apps/server/dist/server.js') };
+}
+
+// ----- The database: seeded in this process, then closed, so the server (another process) can open it.
+interface Prepared {
+  env: Record<string, string>;
+  dataDir: string;
+  open: () => Promise<Database>;
+  drop: () => Promise<void>;
+}
+
+const CHECKPOINT = { slug: 'evening-scan', qr: 'EVENING-SCAN' };
+/** 1-5 ducks per spin: about three visitors in five can afford it after their one spin. */
+const REWARD = { item: 'Evening Sticker', price: 3 };
+
+async function prepare(kind: Kind, options: Options): Promise<Prepared | undefined> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-evening-'));
+  let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  if (kind === 'postgres') {
+    pg = await createPostgresDatabase(options.adminUrl);
+    if (!pg) return undefined;
+  }
+  const open = () => openDatabase({ databaseUrl: pg?.url, dataDir, poolSize: 2 });
+  const t = performance.now();
+  const database = await open();
+  try {
+    await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+    await seedUsers(database.db, options.users, Math.min(1000, options.users));
+    const [campaign] = await queryRows<{ id: string }>(database.db, sql`select id from campaigns where active`);
+    const now = Math.floor(Date.now() / 1000);
+    await database.db.execute(sql`
+      insert into checkpoints (campaign_id, slug, title, subtitle, sequence, type, start_time, end_time, max_attempts, qr_texts)
+      values (${campaign!.id}, ${CHECKPOINT.slug}, 'Evening scan', 'Made by bench/evening.ts', 950, 'Scan',
+              ${now - 86_400}, ${now + 30 * 86_400}, 0, array[${CHECKPOINT.qr}])`);
+    await database.db.execute(sql`
+      insert into rewards (campaign_id, item, price, stock, stock_loaded, description, eligibility, sequence)
+      values (${campaign!.id}, ${REWARD.item}, ${REWARD.price}, 10000000, 10000000, 'For the evening bench', 'everyone', 950)`);
+  } finally {
+    await database.close();
+  }
+  console.log(`[${kind}] ${options.users.toLocaleString('en')} users seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return {
+    env: pg ? { DATABASE_URL: pg.url } : {},
+    dataDir,
+    open,
+    drop: async () => {
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ----- The server, in its own process as production runs it.
+interface Server {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const secret = randomBytes(32).toString('hex');
+
+async function startServer(
+  build: Build,
+  kind: Kind,
+  prepared: Prepared,
+  smtpUrl: string,
+  options: Options,
+  log: string,
+): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const profileDir = path.join(outDir, 'profiles');
+  if (options.profile) mkdirSync(profileDir, { recursive: true });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(options.profile
+        ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=evening-${kind}-${Date.now()}.cpuprofile`]
+        : []),
+      build.serverJs,
+    ],
+    {
+      cwd: path.dirname(build.serverJs),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        SMTP_URL: smtpUrl,
+        SIGNIN_MAIL_PER_MINUTE: String(MAIL_PER_MINUTE),
+        ALLOW_EMBEDDED_DATABASE: '1',
+        ALLOW_LOCAL_PHOTOS: '1',
+        DATA_DIR: prepared.dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        ...prepared.env,
+      },
+    },
+  );
+  const out = createWriteStream(log, { flags: 'a' });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server did not start (see ${path.relative(repoRoot, log)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, pid: child.pid!, stop };
+}
+
+// ----- The visitors' process.
+interface Generator {
+  smtpUrl: string;
+  pid: number;
+  step(request: Omit<StepRequest, 'type'>): Promise<StepResult>;
+  stop(): void;
+}
+
+function startGenerator(): Promise<Generator> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'evening-visitors.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let pending: ((result: StepResult) => void) | undefined;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the visitors' process exited (${code})`)));
+    child.on('message', (message: { type: 'ready'; smtpUrl: string } | StepResult) => {
+      if (message.type === 'ready') {
+        resolve({
+          smtpUrl: message.smtpUrl,
+          pid: child.pid!,
+          step: (request) =>
+            new Promise((done) => {
+              pending = done;
+              child.send({ type: 'step', ...request });
+            }),
+          stop: () => {
+            child.removeAllListeners('exit');
+            child.send({ type: 'stop' });
+          },
+        });
+      } else if (message.type === 'result') pending?.(message);
+    });
+  });
+}
+
+// ----- A step and its figures.
+interface StepRow {
+  db: Kind;
+  build: string;
+  rate: number;
+  result: StepResult;
+  held: boolean;
+  why: string;
+  /** % of one core over the step: the server process, the visitors' process, PostgreSQL's processes. */
+  cpu: { server: number; generator: number; postgres?: number };
+  serverMsPerVisitor: number;
+  postgresMsPerVisitor?: number;
+  /** The server's write system calls per visitor (round trips to PostgreSQL, answers, SMTP): load does not change it. */
+  writesPerVisitor?: number;
+  /** PostgreSQL transactions (commits and rollbacks of the bench's database) per visitor. */
+  transactionsPerVisitor?: number;
+  load1: number;
+}
+
+function judge(result: StepResult): { held: boolean; why: string } {
+  const reasons: string[] = [];
+  if (result.failed) reasons.push(`${result.failed} failed`);
+  if (result.unfinished) reasons.push(`${result.unfinished} unfinished`);
+  const slow = Object.entries(result.calls)
+    .filter(([, s]) => s.p99 >= P99_LIMIT_MS)
+    .map(([name, s]) => `${name} p99 ${s.p99} ms`);
+  if (slow.length) reasons.push(slow.join(', '));
+  if (result.maxStartLagMs >= P99_LIMIT_MS) reasons.push(`arrivals up to ${result.maxStartLagMs} ms late (generator)`);
+  return { held: reasons.length === 0, why: reasons.join('; ') };
+}
+
+let visitorsSoFar = 0;
+
+/** Commits and rollbacks of the bench's PostgreSQL database so far (pg_stat_database); undefined on PGlite. */
+async function transactionCount(prepared: Prepared): Promise<number | undefined> {
+  if (!prepared.env.DATABASE_URL) return undefined;
+  const client = new pg.Client({ connectionString: prepared.env.DATABASE_URL });
+  try {
+    await client.connect();
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.n);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function runStep(
+  generator: Generator,
+  server: Server,
+  prepared: Prepared,
+  kind: Kind,
+  build: Build,
+  rate: number,
+  options: Options,
+  sequential?: number,
+): Promise<StepRow> {
+  const load1 = os.loadavg()[0]!;
+  const writesBefore = writeSyscalls(server.pid);
+  const transactionsBefore = await transactionCount(prepared);
+  const serverBefore = processCpuMs([server.pid]);
+  const pgBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
+  const started = performance.now();
+  const result = await generator.step({
+    url: server.url,
+    rate,
+    seconds: options.stepSeconds,
+    graceSeconds: 30,
+    firstVisitor: visitorsSoFar,
+    checkpoint: CHECKPOINT,
+    reward: REWARD,
+    ...(sequential ? { sequential } : {}),
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  visitorsSoFar += result.planned + 1;
+  const serverMs = processCpuMs([server.pid]) - serverBefore;
+  const writesAfter = writeSyscalls(server.pid);
+  // PostgreSQL's statistics reach pg_stat_database within a second or so of a transaction's end.
+  await new Promise((resolve) => setTimeout(resolve, kind === 'postgres' ? 1500 : 0));
+  const transactionsAfter = await transactionCount(prepared);
+  const pgAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
+  const pgMs = pgBefore !== undefined && pgAfter !== undefined ? Math.max(0, pgAfter - pgBefore) : undefined;
+  const done = Math.max(1, result.completed);
+  return {
+    db: kind,
+    build: build.name,
+    rate,
+    result,
+    ...judge(result),
+    cpu: {
+      server: Math.round(serverMs / 10 / elapsed),
+      generator: Math.round(result.generatorCpuMs / 10 / elapsed),
+      ...(pgMs !== undefined ? { postgres: Math.round(pgMs / 10 / elapsed) } : {}),
+    },
+    serverMsPerVisitor: serverMs / done,
+    ...(writesBefore !== undefined && writesAfter !== undefined ? { writesPerVisitor: (writesAfter - writesBefore) / done } : {}),
+    ...(transactionsBefore !== undefined && transactionsAfter !== undefined
+      ? { transactionsPerVisitor: (transactionsAfter - transactionsBefore) / done }
+      : {}),
+    ...(pgMs !== undefined ? { postgresMsPerVisitor: pgMs / done } : {}),
+    load1,
+  };
+}
+
+/** Until the server answers /healthz quickly: what one step left queued is not the next one's. */
+async function settle(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - t < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function stepTable(rows: StepRow[]): string {
+  const lines = [
+    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | load avg | not held because |',
+    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const r = row.result;
+    const slowest = Object.entries(r.calls)
+      .filter(([name]) => name !== 'e-mail arrives')
+      .sort((a, b) => b[1].p99 - a[1].p99)[0];
+    lines.push(
+      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** p50 / p99 (ms) of each call, one column per step. */
+function callTable(rows: StepRow[]): string {
+  const head = rows.map((row) => `${row.db} ${row.build} ${fmt(row.rate)}/s`);
+  const lines = [`| call | ${head.join(' | ')} |`, `| --- | ${head.map(() => '---:').join(' | ')} |`];
+  for (const name of CALLS) {
+    const cells = rows.map((row) => {
+      const s = row.result.calls[name];
+      return s ? `${fmt(s.p50)} / ${fmt(s.p99)}` : '-';
+    });
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function headline(rows: StepRow[]): string[] {
+  const groups = new Map<string, StepRow[]>();
+  for (const row of rows) groups.set(`${row.db}|${row.build}`, [...(groups.get(`${row.db}|${row.build}`) ?? []), row]);
+  return [...groups].map(([key, group]) => {
+    const [db, build] = key.split('|');
+    const held = group.filter((r) => r.held).map((r) => r.rate);
+    const best = held.length ? Math.max(...held) : undefined;
+    const at = group.find((r) => r.rate === best);
+    return best === undefined
+      ? `${db} (${build}): no step held (lowest ${group[0]!.rate}/s: ${group[0]!.why})`
+      : `${db} (${build}): **${best} new visitors/s held**, server ${at!.cpu.server}% of a core` +
+          `${at!.cpu.postgres !== undefined ? `, PostgreSQL ${at!.cpu.postgres}%` : ''}, ` +
+          `${fmt(at!.serverMsPerVisitor, 1)} ms of server CPU per visitor`;
+  });
+}
+
+/** In compare mode: this build's CPU per visitor over the other's, step by step. */
+function ratios(rows: StepRow[], builds: Build[]): string[] {
+  if (builds.length < 2) return [];
+  const [base, here] = builds;
+  const lines: string[] = [];
+  for (const db of new Set(rows.map((r) => r.db))) {
+    const pairs = rows
+      .filter((r) => r.db === db && r.build === here!.name)
+      .map((r) => [rows.find((b) => b.db === db && b.build === base!.name && b.rate === r.rate), r] as const)
+      .filter(([b]) => b);
+    if (!pairs.length) continue;
+    const pct = (a?: number, b?: number) => (a !== undefined && b ? `${fmt((100 * a) / b)}%` : '-');
+    const cells = pairs.map(
+      ([b, r]) =>
+        `${fmt(r.rate)}/s: CPU ${pct(r.serverMsPerVisitor, b!.serverMsPerVisitor)}, writes ${pct(r.writesPerVisitor, b!.writesPerVisitor)}` +
+        (r.transactionsPerVisitor !== undefined
+          ? `, transactions ${pct(r.transactionsPerVisitor, b!.transactionsPerVisitor)}`
+          : ''),
+    );
+    lines.push(`${db}: per visitor, ${here!.name} over ${base!.name}: ${cells.join('; ')}`);
+  }
+  return lines;
+}
+
+async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, options: Options, rows: StepRow[]) {
+  const prepared = await prepare(kind, options);
+  if (!prepared) return;
+  const log = path.join(outDir, `evening-server-${kind}-${Date.now()}.log`);
+  let server: Server | undefined;
+  try {
+    const print = (row: StepRow) => {
+      rows.push(row);
+      console.log(stepTable([row]).split('\n')[2]);
+    };
+    const warmUp = async (s: Server, build: Build) => {
+      // Sequential visitors: the JIT and the caches warm up before anything is measured.
+      const row = await runStep(generator, s, prepared, kind, build, 0, options, 30);
+      // Judged on errors only: one visitor at a time measures no rate.
+      if (row.result.failed || row.result.unfinished) {
+        throw new Error(`[${kind}] warm-up visitors failed: ${row.why} ${row.result.failures.join('; ')}`);
+      }
+    };
+    if (builds.length === 1) {
+      server = await startServer(builds[0]!, kind, prepared, generator.smtpUrl, options, log);
+      await warmUp(server, builds[0]!);
+      for (const rate of options.steps[kind]) {
+        await settle(server.url);
+        const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);
+        print(row);
+        if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
+        if (!row.held && !options.keepGoing) break;
+      }
+    } else {
+      const going = new Set(builds.map((b) => b.name));
+      for (const [i, rate] of options.steps[kind].entries()) {
+        // Alternating which build goes first: a machine getting busier or quieter favours neither.
+        const order = i % 2 === 0 ? builds : [...builds].reverse();
+        for (const build of order) {
+          if (!going.has(build.name)) continue;
+          server = await startServer(build, kind, prepared, generator.smtpUrl, options, log);
+          await warmUp(server, build);
+          await settle(server.url);
+          const row = await runStep(generator, server, prepared, kind, build, rate, options);
+          print(row);
+          if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
+          await server.stop();
+          server = undefined;
+          if (!row.held && !options.keepGoing) going.delete(build.name);
+        }
+        if (!going.size) break;
+      }
+    }
+    await server?.stop();
+    server = undefined;
+    const warnings = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(4|5|6)0/.test(line));
+    if (warnings.length)
+      console.log(
+        `[${kind}] the server logged ${warnings.length} warnings or errors, e.g.\n  ${warnings.slice(0, 3).join('\n  ')}`,
+      );
+    const database = await prepared.open();
+    try {
+      const verdict = await verifyInvariants(database.db);
+      const [counts] = await queryRows<{ users: string; claims: string; mail: string }>(
+        database.db,
+        sql`select (select count(*) from users) users, (select count(*) from claims) claims,
+                   (select count(*) from mail_queue where state = 'sent') mail`,
+      );
+      console.log(
+        `[${kind}] after the evening: ${counts?.users} users, ${counts?.claims} claims, ${counts?.mail} e-mails sent. ops verify:\n${formatVerify(verdict)}`,
+      );
+      verified.push(`${kind}: ${verdict.ok ? 'all invariants hold' : 'INVARIANTS BROKEN'}`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await server?.stop();
+    await prepared.drop();
+  }
+}
+
+const verified: string[] = [];
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const machine = describeMachine();
+  if (options.dbs.includes('postgres')) {
+    try {
+      machine.postgres = execFileSync('psql', [options.adminUrl, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
+    } catch {
+      machine.postgres = 'unknown';
+    }
+  }
+  mkdirSync(outDir, { recursive: true });
+  const started = performance.now();
+  const builds = [...(options.compare ? [buildRevision(options.compare)] : []), buildHere(options)];
+  console.log(
+    `QuackQuest evening bench (${options.quick ? 'quick' : 'full'}): ${JSON.stringify(machine)}\n` +
+      `${options.users.toLocaleString('en')} users registered beforehand; steps of ${options.stepSeconds} s; ` +
+      `SIGNIN_MAIL_PER_MINUTE=${MAIL_PER_MINUTE} (lifted for the bench); builds: ${builds.map((b) => b.name).join(', ')}`,
+  );
+  const generator = await startGenerator();
+  const rows: StepRow[] = [];
+  try {
+    for (const kind of options.dbs) await benchDatabase(kind, builds, generator, options, rows);
+  } finally {
+    generator.stop();
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const summary = [...headline(rows), ...ratios(rows, builds)];
+  console.log(
+    `\n${stepTable(rows)}\n\n${callTable(rows)}\n\n${summary.join('\n')}\n${verified.join('; ')}\nFinished in ${fmt(elapsed)} s.`,
+  );
+  writeFileSync(
+    path.join(outDir, `evening-${machine.date.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ options, machine, rows, elapsed }, null, 2),
+  );
+  if (options.record) {
+    const mode = `evening-${options.compare ? 'compare' : options.quick ? 'quick' : 'full'}`;
+    const block = [
+      `<!-- bench:${mode} -->`,
+      `### Latest ${mode.replace('-', ' ')} run${options.label ? `: ${options.label}` : ''}`,
+      '',
+      `${machine.date}; ${machine.nproc} cores (nproc), ${machine.cpu}; memory ${machine.memory}; Node ${machine.node}` +
+        `${machine.postgres ? `; PostgreSQL ${machine.postgres}` : ''}. ${fmt(options.users)} users registered beforehand, ` +
+        `${options.stepSeconds} s per step, SIGNIN_MAIL_PER_MINUTE=${MAIL_PER_MINUTE}. Builds: ${builds.map((b) => b.name).join(', ')}. Whole run: ${fmt(elapsed)} s.`,
+      '',
+      ...summary.map((line) => `- ${line}`),
+      '',
+      stepTable(rows),
+      '',
+      'p50 / p99 in ms of each call, per step:',
+      '',
+      callTable(rows),
+      '',
+      `\`ops verify\` after each database: ${verified.join('; ')}.`,
+      `<!-- /bench:${mode} -->`,
+    ].join('\n');
+    await replaceBlock(path.join(benchDir, 'RESULTS.md'), mode, block);
+  }
+  if (verified.some((v) => v.includes('BROKEN'))) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
