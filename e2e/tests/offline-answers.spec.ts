@@ -171,3 +171,40 @@ test("an answer the server refuses when it arrives is told in the server's words
   await expect(page.getByText('Waiting for signal')).toBeHidden();
   expect(await lifeboat()).toMatchObject({ attempts: 1, completed: false });
 });
+
+test('an answer kept while the session ended is sent when the same visitor is back, not lost', async ({
+  context,
+  signedInPage: page,
+  visitor,
+}) => {
+  const gangway = async () =>
+    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-01-gangway');
+  await page.goto('/checkpoint?id=day-01-gangway');
+  await expect(page.getByRole('button', { name: 'Type the code instead' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Type the code instead' }).click();
+  const form = page.getByRole('form', { name: 'Type the code' });
+  await form.getByRole('textbox', { name: 'Code under the QR code' }).fill(GANGWAY_CODE);
+  await form.getByRole('button', { name: 'Check code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for signal' })).toBeVisible();
+
+  // The server no longer knows this browser's session: back online, the app is sent to the welcome page.
+  await context.clearCookies({ name: 'qq_session' });
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await gangway()).toMatchObject({ attempts: 0 });
+
+  // The same visitor signs in again: the answer kept on the phone goes, counted once.
+  await context.addCookies([{ name: 'qq_session', value: visitor.cookie, url: page.url(), httpOnly: true, sameSite: 'Lax' }]);
+  await page.evaluate(
+    ([email, name]) => {
+      localStorage.setItem('isAuthenticated', 'true');
+      localStorage.setItem('userEmail', email!);
+      localStorage.setItem('userName', name!);
+    },
+    [visitor.email, visitor.name],
+  );
+  await page.goto('/checkpoints');
+  await expect(page.getByRole('alertdialog')).toContainText('Your answer to "Gangway Hello" was sent.');
+  expect(await gangway()).toMatchObject({ attempts: 1, completed: true });
+});

@@ -1,6 +1,6 @@
 // Answers made without a signal (decision 036): kept in IndexedDB, a photo as its prepared JPEG, until they are
-// sent (features/checkpoints/send-queued-answers.ts). Each belongs to the visitor signed in when it was made, and
-// signing out forgets them all. The screens follow the queue through useQueuedCheckpoints() and hear of each
+// sent (features/checkpoints/send-queued-answers.ts). Each belongs to the visitor signed in when it was made:
+// signing out forgets them all, another visitor's sign-in forgets theirs, a session that ended keeps them. The screens follow the queue through useQueuedCheckpoints() and hear of each
 // answer sent through onAnswerSent().
 import type { AttemptResult, CheckpointType } from '@quackquest/contract/core';
 import { useSyncExternalStore } from 'react';
@@ -89,6 +89,15 @@ export async function removeQueuedAnswer(answer: QueuedAnswer, sent: Omit<SentAn
 export async function clearAnswerQueue(): Promise<void> {
   await inStore('readwrite', (store) => store.clear()).catch(() => undefined);
   setQueued(new Set());
+}
+
+/** Signing in: the answers another visitor left on this phone are dropped, never sent for this one. */
+export async function keepOnlyAnswersOf(owner: string): Promise<void> {
+  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<QueuedAnswer[]>).catch(() => []);
+  for (const other of all.filter((a) => a.owner !== owner && a.id !== undefined)) {
+    await inStore('readwrite', (store) => store.delete(other.id as number)).catch(() => undefined);
+  }
+  await refreshQueued(owner);
 }
 
 // The checkpoints with an answer waiting, for the screens.

@@ -49,15 +49,19 @@ export function isAuthenticated(): boolean {
 export function setSession(email: string, userName: string): void {
   // Another visitor's saved answers never show to this one.
   if (read(keys.userEmail) !== email) remove(keys.queryCache);
+  // Answers another visitor left on this phone are never sent for this one (decision 036); this visitor's own,
+  // kept through a session that ended, are sent now. Loaded only then: the first screen does not carry the queue.
+  void import('./answer-queue').then((queue) => queue.keepOnlyAnswersOf(email));
   write(keys.isAuthenticated, 'true');
   write(keys.userEmail, email);
   write(keys.userName, userName || 'User');
 }
 
+/**
+ * The session is over (the server no longer knows it): the visitor starts again at the welcome page. Their answers
+ * kept while offline stay on the phone, sent when the same visitor signs in again (decision 036).
+ */
 export function clearSession(): void {
-  // Answers kept while offline belong to this visitor: never sent with another one's session (decision 036).
-  // Loaded only then: the first screen does not carry the queue.
-  void import('./answer-queue').then((queue) => queue.clearAnswerQueue());
   remove(keys.isAuthenticated);
   remove(keys.userEmail);
   remove(keys.userName);
@@ -89,4 +93,10 @@ export function readSignupFormData(): SignupFormData | null {
   } catch {
     return null;
   }
+}
+
+/** The visitor signed out: nothing of theirs stays on the phone, answers kept while offline included. */
+export function signOut(): void {
+  void import('./answer-queue').then((queue) => queue.clearAnswerQueue());
+  clearSession();
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { clearSession, keys, read } from '../../lib/storage';
+import { keys, read, signOut } from '../../lib/storage';
 import { logout } from './logout-api';
 
 export function WelcomeSignedIn() {
@@ -11,7 +11,7 @@ export function WelcomeSignedIn() {
   const leave = async () => {
     setLeaving(true);
     await logout();
-    clearSession();
+    signOut();
     window.location.replace(paths.welcome);
   };
   return (
