@@ -8,7 +8,8 @@
 // 3. Starts the real server (apps/server/src/server.ts, own process) on a loopback port with WEB_DIST set
 //    to that build, a temporary DATA_DIR (embedded database, demo campaign) and the dev outbox, signs a
 //    visitor up through the API, and runs Lighthouse 12 (default config: mobile, simulated throttling)
-//    in /usr/bin/chromium on `/` (signed out: a first visit), `/checkpoints` and `/rewards` (signed in).
+//    in /usr/bin/chromium on `/` (signed out: a first visit), `/checkpoints`, `/rewards`, `/leaderboard` and
+//    `/my-rewards` (signed in).
 // 4. Prints the tables and records them in bench/WEB-RESULTS.md (one block per --label).
 //
 // Options: --label <text> (block name in WEB-RESULTS.md, default "latest"), --runs <n> (Lighthouse runs
@@ -47,6 +48,8 @@ const PAGES = [
   { path: paths.welcome, signedIn: false },
   { path: paths.checkpoints, signedIn: true },
   { path: paths.rewards, signedIn: true },
+  { path: paths.leaderboard, signedIn: true },
+  { path: paths.myRewards, signedIn: true },
 ];
 
 interface Options {

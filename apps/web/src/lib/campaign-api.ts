@@ -44,6 +44,14 @@ export function preloadCampaign(): void {
   getCampaign().catch(() => undefined);
 }
 
+/** Settles once the campaign has answered, either way (a failure is the screen's to show). */
+export function campaignAnswered(): Promise<void> {
+  return getCampaign().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 export function useCampaign(): { data?: Campaign; error?: unknown } {
   const [state, setState] = useState<{ data?: Campaign; error?: unknown }>(() => (loaded ? { data: loaded } : {}));
   useEffect(() => {
