@@ -5,6 +5,7 @@
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { expect, ops, test, uniqueEmail } from '../support/fixtures';
+import { throttle } from '../support/network';
 
 async function consolePage(browser: Browser, width: number): Promise<Page> {
   const baseURL = test.info().project.use.baseURL;
@@ -12,18 +13,6 @@ async function consolePage(browser: Browser, width: number): Promise<Page> {
     width > 500 ? { viewport: { width, height: 900 }, baseURL } : { ...devices['Pixel 7'], baseURL },
   );
   return context.newPage();
-}
-
-/** 400 kbit/s each way and 400 ms of latency on every request of `page`. */
-async function slowDown(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 400_000 / 8,
-    uploadThroughput: 400_000 / 8,
-  });
 }
 
 const campaignLink = (page: Page) =>
@@ -38,7 +27,7 @@ for (const width of [412, 1280]) {
 
     const slow = await consolePage(browser, width);
     await signInToConsole(slow, admin);
-    await slowDown(slow);
+    await throttle(slow);
     await campaignLink(slow).click();
     await expect(slow.getByRole('status').filter({ hasText: 'Loading the packs and versions...' })).toBeVisible();
     await slow.screenshot({ path: shot('slow-loading'), fullPage: true });

@@ -11,6 +11,17 @@ export const PACK_PNG = Buffer.from(
 /** The quiz's picture, images/quiz.svg. */
 export const PACK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n';
 
+/** campaign.yaml's terms of the test packs. */
+export const PACK_TERMS = {
+  effectiveDate: '2025-08-14',
+  claimDeadline: '2025-10-15',
+  collectionStart: '2025-11-16',
+  collectionEnd: '2025-11-18',
+  winnerReplyDays: 14,
+  winnerNotificationTimeline: 'within a week',
+  dataProtectionContact: 'privacy@example.com',
+};
+
 /** The entries a pack has, each under the id or item name given; left out = not in the pack. */
 export interface PackEntries {
   /** An MCQ checkpoint ("Lifeboat Drill", answer b, with an image). */
@@ -40,15 +51,7 @@ export function writePack(dir: string, campaignId: string, entries: PackEntries)
       challengeDays: 3,
       bookingUrl: 'https://example.com/book',
       operator: { name: 'Pack Test Ltd.' },
-      terms: {
-        effectiveDate: '2025-08-14',
-        claimDeadline: '2025-10-15',
-        collectionStart: '2025-11-16',
-        collectionEnd: '2025-11-18',
-        winnerReplyDays: 14,
-        winnerNotificationTimeline: 'within a week',
-        dataProtectionContact: 'privacy@example.com',
-      },
+      terms: PACK_TERMS,
       wheel: { weights: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 0 } },
     }),
   );
