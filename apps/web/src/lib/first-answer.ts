@@ -1,6 +1,6 @@
 // A screen whose list sits above other content waits for the list the first time it opens in a visit, as the
 // signed-in layout waits for /api/me (app/signed-in.tsx): a "Loading..." line that the list then replaces pushes
-// what is below it down, a layout shift. At most 3 s; a failure is the screen's to show, as before.
+// what is below it down, a layout shift. At most 3 s; a failure is the screen's to show, as before (decision 040).
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { use } from 'react';
 
