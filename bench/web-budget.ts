@@ -8,7 +8,8 @@
 // 3. Starts the real server (apps/server/src/server.ts, own process) on a loopback port with WEB_DIST set
 //    to that build, a temporary DATA_DIR (embedded database, demo campaign) and the dev outbox, signs a
 //    visitor up through the API, and runs Lighthouse 12 (default config: mobile, simulated throttling)
-//    in /usr/bin/chromium on `/` (signed out: a first visit), `/checkpoints` and `/rewards` (signed in).
+//    in /usr/bin/chromium on `/` (signed out: a first visit), `/checkpoints`, `/rewards`, `/leaderboard` and
+//    `/my-rewards` (signed in).
 // 4. The throttled run (bench/throttled.ts; issue 17, decision 035): first and second visits and the time until
 //    the scanner is ready over an emulated ship connection (400 kbit/s, 400 ms), without and with the service
 //    worker, in the same run against the same server.
@@ -51,6 +52,8 @@ const PAGES = [
   { path: paths.welcome, signedIn: false },
   { path: paths.checkpoints, signedIn: true },
   { path: paths.rewards, signedIn: true },
+  { path: paths.leaderboard, signedIn: true },
+  { path: paths.myRewards, signedIn: true },
 ];
 
 interface Options {

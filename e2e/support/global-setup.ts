@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { startSmtp } from '../../apps/server/test/smtp';
-import { APP_PORT, APP_URL, CONTROL_PORT } from './ports';
+import { waitForHealth } from './own-server';
+import { APP_PORT, APP_URL, CONTROL_PORT, OWN_PORTS } from './ports';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,7 +22,7 @@ export default async function globalSetup() {
   execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
 
   // Another run's stack on these ports would answer this run's journeys with its own database.
-  await assertPortsFree([APP_PORT, CONTROL_PORT]);
+  await assertPortsFree([APP_PORT, CONTROL_PORT, ...Object.values(OWN_PORTS)]);
   const dbName = `quackquest_e2e_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${dbName}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -106,26 +107,16 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function waitForHealth(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error(`the server exited before answering ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 async function assertPortsFree(ports: number[]): Promise<void> {
   for (const port of ports) {
     await new Promise<void>((resolve, reject) => {
       const probe = net.createServer();
       probe.once('error', () =>
-        reject(new Error(`port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT`)),
+        reject(
+          new Error(
+            `port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the next three)`,
+          ),
+        ),
       );
       probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
     });

@@ -3,35 +3,21 @@
 // tick "Load anyway", loads it, and restores the earlier version. A server of its own on PGlite (as `npm start`
 // runs it) whose CAMPAIGN sits in a folder of packs made for this journey: the shared server's campaign is left
 // alone, and the load goes through the route while the server holds the embedded database.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, test, uniqueEmail } from '../support/fixtures';
+import { type OwnServer, startOwnServer } from '../support/own-server';
+import { OWN_PORTS } from '../support/ports';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const run = promisify(execFile);
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let packs = '';
 let appUrl = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const admin = uniqueEmail('admin');
 
@@ -66,48 +52,18 @@ function writePacks(): string {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-campaign-'));
   packs = writePacks();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: appUrl,
-    DATA_DIR: dataDir,
-    CAMPAIGN: path.join(packs, 'demo'),
-    SMTP_URL: process.env.E2E_SMTP_URL,
-    MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'operator:add', admin, '--role', 'admin'], {
-    cwd: root,
-    env,
+  server = await startOwnServer({
+    campaign: path.join(packs, 'demo'),
+    port: OWN_PORTS.campaign,
+    operators: [{ email: admin, role: 'admin' }],
   });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the PGlite server exited before answering /healthz');
-    const ok = await fetch(`${appUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the PGlite server did not answer /healthz within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  appUrl = server.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  for (const dir of [dataDir, packs]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
+  if (packs) rmSync(packs, { recursive: true, force: true });
 });
 
 async function consolePage(browser: Browser, width: number): Promise<Page> {

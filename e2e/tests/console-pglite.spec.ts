@@ -1,92 +1,41 @@
 // Issue 13's must-show: the console works on PGlite while the game runs. The other journeys' server uses
-// PostgreSQL (support/global-setup.ts); this one starts a server of its own as `npm start` runs it, on the
-// embedded database (PGlite: no DATABASE_URL, a fresh DATA_DIR) on a free loopback port, mailing to the
+// PostgreSQL (support/global-setup.ts); this one starts a server of its own as `npm start` runs it
+// (support/own-server.ts), on the embedded database (PGlite: no DATABASE_URL, a fresh DATA_DIR), mailing to the
 // journeys' SMTP server. While a visitor keeps asking for their screens' data, another answers a text
 // checkpoint in the visitor app, a reviewer approves it in the console (pending ducks become posted), the
 // visitor claims a reward and staff redeem its voucher in the console.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const run = promisify(execFile);
+import { type OwnServer, startOwnServer } from '../support/own-server';
+import { OWN_PORTS } from '../support/ports';
 
 interface Me {
   duckPoints: number;
   pendingDuckPoints: number;
 }
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let appUrl = '';
-let env: NodeJS.ProcessEnv = {};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** An operator command on the embedded database: only while its server is stopped (apps/server/src/ops/database.ts). */
-const opsOnPglite = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: root, env });
 
 const reviewer = uniqueEmail('reviewer');
 const staff = uniqueEmail('staff');
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-pglite-'));
-  env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: appUrl,
-    DATA_DIR: dataDir,
-    SMTP_URL: process.env.E2E_SMTP_URL,
-    MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  await opsOnPglite('operator:add', reviewer, '--role', 'reviewer');
-  await opsOnPglite('operator:add', staff, '--role', 'staff');
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the PGlite server exited before answering /healthz');
-    const ok = await fetch(`${appUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the PGlite server did not answer /healthz within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startOwnServer({
+    port: OWN_PORTS.pglite,
+    operators: [
+      { email: reviewer, role: 'reviewer' },
+      { email: staff, role: 'staff' },
+    ],
+  });
+  appUrl = server.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** A phone of its own on the PGlite server, every request kept on this machine. */

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import type { Page } from '@playwright/test';
 import { askForConsoleLink, signInToConsole } from '../support/console';
-import { expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
+import { createVisitor, expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
 
 /** The demo campaign's operator.emails (campaigns/singapore-2025/campaign.yaml): an admin. */
 const CAMPAIGN_ADMIN = 'ops@example.com';
@@ -22,6 +22,9 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 }
 
 test('the console screens have no accessibility violations', async ({ page }) => {
+  // A visitor on the leaderboard: the participants' pages and the winners to notify have someone to show.
+  const visitor = await createVisitor({ name: 'Ada Access' });
+  await ops('ducks:adjust', visitor.email, '7', '--reason', 'e2e console accessibility');
   await page.goto('/console');
   await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
   await expectAccessible(page, 'the sign-in');
@@ -37,6 +40,18 @@ test('the console screens have no accessibility violations', async ({ page }) =>
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Redeem' }).click();
   await expect(page.getByRole('button', { name: 'Scan voucher' })).toBeVisible();
   await expectAccessible(page, 'the redeem screen');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Participants' }).click();
+  await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible();
+  await expectAccessible(page, 'the participants search');
+  await page.getByLabel('Search by e-mail, name or voucher code').fill(visitor.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^1 visitor for /);
+  await expectAccessible(page, 'the participants found');
+  await page.getByRole('link', { name: /Ada Access/ }).click();
+  await expect(page.getByRole('heading', { name: 'Ada Access' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await expectAccessible(page, "a participant's page");
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Exports' }).click();
   await page.getByRole('button', { name: 'Show who will be e-mailed' }).click();
   await expect(page.getByRole('list', { name: 'Notify winners' })).toBeVisible();

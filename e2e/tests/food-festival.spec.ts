@@ -1,84 +1,47 @@
-// Issue 14 part 4's must-show: any festival, not only a cruise. A server of its own (PGlite, a fresh DATA_DIR, a
-// free loopback port, mail to the journeys' SMTP server) seeded with the second sample pack,
+// Issue 14 part 4's must-show: any festival, not only a cruise. A server of its own (support/own-server.ts: PGlite,
+// a fresh DATA_DIR, mail to the journeys' SMTP server) seeded with the second sample pack,
 // campaigns/food-festival-2026, its days placed so that day 3 is today. On a phone a visitor signs up through the
 // UI (the pack's sign-up question), completes a checkpoint, spins, sees and claims rewards; every screen visited is
 // read, text and pictures' alternative texts alike, and none speaks of a cabin, ship, crew, cruise, deck, on board
 // or sailing. The welcome page is kept as a screenshot at 412 and 320 px wide (/tmp/food-festival-welcome-*.png).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, devices } from '@playwright/test';
 import { expect, linkIn, readMail, test, uniqueEmail } from '../support/fixtures';
+import { type OwnServer, startOwnServer } from '../support/own-server';
+import { OWN_PORTS } from '../support/ports';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const CRUISE_WORDS = /cabin|ship|crew|cruise|deck|on board|aboard|sail/i;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let packDir = '';
 let appUrl = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-food-'));
   // The sample pack as it is, with its days moved so that some are open today.
   packDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-food-pack-'));
   writeFileSync(
     path.join(packDir, 'campaign.yaml'),
     `basedOn: ${path.join(root, 'campaigns/food-festival-2026')}\nid: food-e2e\nchallengeStart: relative\ntodayIsDay: 3\n`,
   );
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: appUrl,
-    DATA_DIR: dataDir,
-    CAMPAIGN: packDir,
-    SMTP_URL: process.env.E2E_SMTP_URL,
+  server = await startOwnServer({
+    campaign: packDir,
+    port: OWN_PORTS.foodFestival,
     // An address without a name: the pack's mail.senderName names the sender.
-    MAIL_FROM: 'festival@quackquest.test',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the food festival server exited before answering /healthz');
-    const ok = await fetch(`${appUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the food festival server did not answer /healthz within 240 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    env: { MAIL_FROM: 'festival@quackquest.test' },
+    timeoutMs: 240_000,
+  });
+  appUrl = server.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  for (const dir of [dataDir, packDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
+  if (packDir) rmSync(packDir, { recursive: true, force: true });
 });
 
 /** What a visitor reads on the screen now: its text, and the alternative texts and labels of what it shows. */

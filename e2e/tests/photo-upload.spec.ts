@@ -4,9 +4,10 @@
 // stops it, Retry sends it again; a photo the browser cannot open is refused with a clear message.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, ops, test, type Visitor } from '../support/fixtures';
 import { exifWithGps, readJpeg, withExif } from '../support/jpeg';
+import { throttle } from '../support/network';
 
 interface PendingReview {
   email: string;
@@ -70,19 +71,6 @@ async function choosePhoto(page: Page, file: { name: string; mimeType: string; b
   await page.getByRole('button', { name: 'Browse' }).click();
   await (await chooser).setFiles(file);
   await expect(page.getByText(file.name)).toBeVisible();
-}
-
-/** Ship Wi-Fi: 400 kbit/s both ways, 400 ms latency (Chromium's own network emulation). */
-async function throttle(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 50_000,
-    uploadThroughput: 50_000,
-  });
-  return cdp;
 }
 
 /** The progress reads "Uploading... n%" with n strictly between 0 and 100, beside the bytes sent. */

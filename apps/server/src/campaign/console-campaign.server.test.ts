@@ -1,14 +1,14 @@
 // The console's campaign page (decision 032): admins only; the preview shows the CLI's diff and counts; a load that
 // would orphan progress is refused by the route without `confirm`, changing nothing; a rename keeps the progress;
 // a stored version is restored through the same route; each load is audited with the operator as actor.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { createOperator, type TestOperator } from '../../test/console';
 import { createUser, getTestContext, repoRoot, unique, writeClaim } from '../../test/helpers';
+import { type PackEntries, writePack as writeTestPack } from '../../test/pack';
 import { attempts, auditLog, checkpoints, claims, rewards } from '../db/schema';
 import { loadCampaign } from '../ops/campaign';
 import { planLoad } from './diff';
@@ -16,68 +16,14 @@ import { applyPack } from './load';
 import { readPack } from './pack';
 import { listVersions } from './store';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n';
-
-interface Entries {
-  quiz?: string;
-  beer?: string;
-  beerStock?: number;
-}
-
 let root: string;
 let campaignId: string;
 let savedCampaign: string | undefined;
 let admin: TestOperator;
 
-/** A pack named `name` in the test's campaigns folder: a quiz checkpoint, a note, a beer and a wifi reward. */
-function writePack(name: string, entries: Entries): string {
-  const dir = path.join(root, name);
-  mkdirSync(path.join(dir, 'images'), { recursive: true });
-  writeFileSync(path.join(dir, 'images', 'quiz.svg'), SVG);
-  writeFileSync(
-    path.join(dir, 'campaign.yaml'),
-    stringify({
-      id: campaignId,
-      name: 'Console Pack Test',
-      timeZone: 'Asia/Singapore',
-      challengeStart: 'relative',
-      todayIsDay: 1,
-      challengeDays: 3,
-      bookingUrl: 'https://example.com/book',
-      operator: { name: 'Console Ltd.' },
-      terms: {
-        effectiveDate: '2025-08-14',
-        claimDeadline: '2025-10-15',
-        collectionStart: '2025-11-16',
-        collectionEnd: '2025-11-18',
-        winnerReplyDays: 14,
-        winnerNotificationTimeline: 'within a week',
-        dataProtectionContact: 'privacy@example.com',
-      },
-      wheel: { weights: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 0 } },
-    }),
-  );
-  const cps = [
-    entries.quiz && {
-      id: entries.quiz,
-      day: 1,
-      title: 'Lifeboat Drill',
-      type: 'MCQ',
-      maxAttempts: 3,
-      choices: ['A', 'B'],
-      answers: ['b'],
-      image: 'images/quiz.svg',
-    },
-    { id: 'note', day: 1, title: 'Name That Duck', type: 'Str', maxAttempts: 2 },
-  ].filter(Boolean);
-  const rws = [
-    entries.beer && { item: entries.beer, price: 3, stock: entries.beerStock ?? 5 },
-    { item: 'Wifi', price: 1, stock: 10 },
-  ].filter(Boolean);
-  writeFileSync(path.join(dir, 'checkpoints.yaml'), stringify(cps));
-  writeFileSync(path.join(dir, 'rewards.yaml'), stringify(rws));
-  writeFileSync(path.join(dir, 'terms.md'), 'Run by {{operator.name}}.\n');
-  return dir;
+/** A pack named `name` in the test's campaigns folder: a note and a wifi reward, and the quiz and beer given. */
+function writePack(name: string, entries: Pick<PackEntries, 'quiz' | 'beer' | 'beerStock'>): string {
+  return writeTestPack(path.join(root, name), campaignId, { note: 'note', wifi: 'Wifi', ...entries });
 }
 
 beforeAll(async () => {

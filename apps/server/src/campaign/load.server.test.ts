@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { api, attempt, createUser, getTestContext, me, repoRoot, unique } from '../../test/helpers';
 import { applyPack } from './load';
 import { readPack } from './pack';
+import { PACK_TERMS } from '../../test/pack';
 
 // This file makes its own campaign active, then puts the demo campaign back for the other test files.
 const packDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-reload-'));
@@ -41,15 +42,7 @@ async function load(version: Version) {
       challengeDays: 3,
       bookingUrl: 'https://example.com/book',
       operator: { name: 'Reload Voyages Ltd.' },
-      terms: {
-        effectiveDate: '2025-08-14',
-        claimDeadline: '2025-10-15',
-        collectionStart: '2025-11-16',
-        collectionEnd: '2025-11-18',
-        winnerReplyDays: 14,
-        winnerNotificationTimeline: 'within a week',
-        dataProtectionContact: 'privacy@example.com',
-      },
+      terms: { ...PACK_TERMS },
       wheel: { weights: { 1: 35, 2: 25, 3: 20, 4: 12, 5: 8 } },
     }),
   );

@@ -6,6 +6,7 @@ import { CHECKPOINT_TYPES } from '@quackquest/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { PackError, readPack } from './pack';
+import { PACK_TERMS } from '../../test/pack';
 
 const campaignsDir = fileURLToPath(new URL('../../../../campaigns/', import.meta.url));
 const DAY = 86_400;
@@ -106,15 +107,7 @@ function smallPack() {
       challengeDays: 3,
       bookingUrl: 'https://example.com/book',
       operator: { name: 'Test Voyages Ltd.', emails: ['ops@example.com'] },
-      terms: {
-        effectiveDate: '2025-08-14',
-        claimDeadline: '2025-10-15',
-        collectionStart: '2025-11-16',
-        collectionEnd: '2025-11-18',
-        winnerReplyDays: 14,
-        winnerNotificationTimeline: 'within a week',
-        dataProtectionContact: 'privacy@example.com',
-      },
+      terms: { ...PACK_TERMS },
       wheel: { weights: { 1: 35, 2: 25, 3: 20, 4: 12, 5: 8 } },
     } as Record<string, unknown>,
     checkpoints: [

@@ -1,11 +1,10 @@
 // Loading is explicit and shows what it will do (decision 032): the diff counts the visitors' progress a change
 // would orphan, a rename needs a mapping and keeps every visitor's progress, and a stored version can be restored.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import {
   api,
   attempt,
@@ -19,6 +18,7 @@ import {
   writeSpin,
   type TestUser,
 } from '../../test/helpers';
+import { PACK_PNG, PACK_SVG, type PackEntries, writePack as writeTestPack } from '../../test/pack';
 import { attempts, campaigns, checkpoints, claims, ledger, rewards, spins, users } from '../db/schema';
 import { LoadRefused, loadCampaign, parseRenames, restoreCampaign } from '../ops/campaign';
 import { planLoad } from './diff';
@@ -35,74 +35,14 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n';
-
-interface Entries {
-  quiz?: string;
-  note?: string;
-  beer?: string;
-  beerStock?: number;
-  wifi?: string;
-}
-
-/** A small pack for campaign `id`: a quiz (MCQ, answer b), a note (Str), a beer and a wifi reward. */
-function writePack(id: string, entries: Entries): string {
+/** A pack for campaign `id` in a folder of its own, removed after the file's tests. */
+function writePack(id: string, entries: PackEntries): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-versions-'));
   dirs.push(dir);
-  mkdirSync(path.join(dir, 'images'));
-  writeFileSync(path.join(dir, 'images', 'quiz.svg'), SVG);
-  writeFileSync(path.join(dir, 'images', 'logo.png'), PNG);
-  writeFileSync(
-    path.join(dir, 'campaign.yaml'),
-    stringify({
-      id,
-      name: 'Versions Test',
-      timeZone: 'Asia/Singapore',
-      challengeStart: 'relative',
-      todayIsDay: 1,
-      challengeDays: 3,
-      bookingUrl: 'https://example.com/book',
-      operator: { name: 'Versions Ltd.' },
-      terms: {
-        effectiveDate: '2025-08-14',
-        claimDeadline: '2025-10-15',
-        collectionStart: '2025-11-16',
-        collectionEnd: '2025-11-18',
-        winnerReplyDays: 14,
-        winnerNotificationTimeline: 'within a week',
-        dataProtectionContact: 'privacy@example.com',
-      },
-      wheel: { weights: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 0 } },
-    }),
-  );
-  const cps = [
-    entries.quiz && {
-      id: entries.quiz,
-      day: 1,
-      title: 'Lifeboat Drill',
-      type: 'MCQ',
-      maxAttempts: 3,
-      choices: ['A', 'B'],
-      answers: ['b'],
-      image: 'images/quiz.svg',
-    },
-    entries.note && { id: entries.note, day: 1, title: 'Name That Duck', type: 'Str', maxAttempts: 2 },
-  ].filter(Boolean);
-  const rws = [
-    entries.beer && { item: entries.beer, price: 3, stock: entries.beerStock ?? 5 },
-    entries.wifi && { item: entries.wifi, price: 1, stock: 10 },
-  ].filter(Boolean);
-  writeFileSync(path.join(dir, 'checkpoints.yaml'), stringify(cps));
-  writeFileSync(path.join(dir, 'rewards.yaml'), stringify(rws));
-  writeFileSync(path.join(dir, 'terms.md'), 'Run by {{operator.name}}.\n');
-  return dir;
+  return writeTestPack(dir, id, entries);
 }
 
-const FULL: Entries = { quiz: 'quiz', note: 'note', beer: 'Beer', wifi: 'Wifi' };
+const FULL: PackEntries = { quiz: 'quiz', note: 'note', beer: 'Beer', wifi: 'Wifi' };
 
 async function start(id: string): Promise<string> {
   const { app, database } = await getTestContext();
@@ -339,9 +279,9 @@ describe('versions', () => {
     const png = await app.inject({ method: 'GET', url: '/api/campaign/images/logo.png' });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
-    expect(png.rawPayload.equals(PNG)).toBe(true);
+    expect(png.rawPayload.equals(PACK_PNG)).toBe(true);
     const svg = await app.inject({ method: 'GET', url: '/api/campaign/images/quiz.svg' });
-    expect(svg.body).toBe(SVG);
+    expect(svg.body).toBe(PACK_SVG);
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     // An SVG opened on its own runs nothing: sandboxed, no script, no requests.
     expect(svg.headers['content-security-policy']).toContain('sandbox');

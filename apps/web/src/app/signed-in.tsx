@@ -8,6 +8,7 @@ import { useSendQueuedAnswers } from '../features/checkpoints/send-queued-answer
 import { SentAnswers } from '../features/offline/sent-answers';
 import { OfflineBanner } from '../features/offline/offline-banner';
 import { warmQrDecoder } from '../features/scanner/qr-detector';
+import { campaignAnswered } from '../lib/campaign-api';
 import { getMe, meQueryKey } from '../lib/me-api';
 import { ownCache, saveAnswers } from '../lib/query-cache-store';
 
@@ -20,17 +21,19 @@ const queryClient = new QueryClient({
 ownCache(queryClient);
 saveAnswers(queryClient);
 
-// The visitor's ducks and rank (GET /api/me) head most signed-in screens. They are asked for as soon
-// as this layout's chunk runs, while the screen's own chunk still loads, and the first screen waits
-// for the answer (at most 3 s; a failure is the screen's to show, as before). So it renders with the
-// figures, not with "Loading..." that then resizes the duck banner (a layout shift of 0.2 on
-// /checkpoints in Lighthouse).
-// With saved figures (a second visit), the screen shows them at once: no wait, and no shift either.
+// The visitor's ducks and rank (GET /api/me) head most signed-in screens, and the campaign's words and pictures
+// (GET /api/campaign, asked for as the app starts) fill them: the rewards banner above the list, the booking button,
+// the sign-up answers' labels. /api/me is asked for as soon as this layout's chunk runs, while the screen's own
+// chunk still loads, and the first screen waits for both answers (at most 3 s; a failure is the screen's to show,
+// as before). So it renders with the figures and the pictures, not with "Loading..." that then resizes the duck
+// banner (a layout shift of 0.2 on /checkpoints in Lighthouse) nor without a banner that then pushes the rewards
+// down (0.05 on /rewards). With saved figures (a second visit, decision 035) it does not wait for /api/me.
 const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
-const visitorLoaded =
-  queryClient.getQueryData(meQueryKey) !== undefined
-    ? Promise.resolve()
-    : Promise.race([visitorPrefetch, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
+const visitorLoaded = Promise.race([
+  Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]),
+  new Promise<void>((resolve) => setTimeout(resolve, 3000)),
+]);
 
 /** After sign-in, the scanner's decoder is fetched once in the background for a first scan with no signal. */
 const DECODER_WARM_DELAY_MS = 3000;

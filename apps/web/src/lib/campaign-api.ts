@@ -2,7 +2,7 @@
 // of the event: campaign.yaml's look, prize, signup and texts, decision 033) come from the pack.
 // Fetched once per visit, at start, without the query cache: the welcome page uses it too.
 import type { Campaign, CampaignScreens } from '@quackquest/contract/core';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { api } from './api-client';
 
 let request: Promise<Campaign> | undefined;
@@ -42,6 +42,25 @@ function getCampaign(): Promise<Campaign> {
 /** Asks for the campaign as the app starts, so its colours and words are there before a screen needs them. */
 export function preloadCampaign(): void {
   getCampaign().catch(() => undefined);
+}
+
+/** Settles once the campaign has answered, either way (a failure is the screen's to show). */
+export function campaignAnswered(): Promise<void> {
+  return getCampaign().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+let firstAnswer: Promise<void> | undefined;
+
+/**
+ * Suspends a screen's first render until the campaign has answered (at most 3 s), for a screen made of the pack's
+ * words and pictures: drawn without them and then with them, its content jumps down (a layout shift of 0.045 on /).
+ */
+export function useCampaignAnswered(): void {
+  if (loaded) return;
+  use((firstAnswer ??= Promise.race([campaignAnswered(), new Promise<void>((resolve) => setTimeout(resolve, 3000))])));
 }
 
 export function useCampaign(): { data?: Campaign; error?: unknown } {

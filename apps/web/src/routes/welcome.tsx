@@ -6,11 +6,13 @@ import { WelcomeHero } from '../features/auth/welcome-hero';
 import { WelcomeSignIn } from '../features/auth/welcome-sign-in';
 import { WelcomeSignedIn } from '../features/auth/welcome-signed-in';
 import { WelcomeVideo } from '../features/auth/welcome-video';
+import { useCampaignAnswered } from '../lib/campaign-api';
 import { paths } from '../lib/paths';
 import { isAuthenticated } from '../lib/storage';
 import '../features/auth/auth.css';
 
 export default function WelcomeRoute() {
+  useCampaignAnswered();
   const signedIn = isAuthenticated();
   const goToSignup = useGoToSignup();
   return (

@@ -7,6 +7,8 @@ import { failureMessage } from '../../lib/api-client';
 import { formatTime } from '../time';
 import { type CampaignSource, fetchCampaignPage, loadCampaign, previewCampaign } from './campaign-api';
 import { campaignTexts as t } from './campaign-texts';
+import { PageStatus } from './page-status';
+import { VersionsCard } from './versions-card';
 import '../admin.css';
 import './campaign.css';
 
@@ -48,16 +50,23 @@ export default function CampaignScreen() {
     setPack((current) => current || next.packs[0] || '');
   }, []);
   const refresh = async () => showPage(await fetchCampaignPage());
+  // Why the page itself could not be read ('' while it loads); `attempt` asks again.
+  const [pageFailure, setPageFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     fetchCampaignPage().then(
       (next) => live && showPage(next),
-      (failure: unknown) => live && setError(failureMessage(failure, t.failed)),
+      (failure: unknown) => live && setPageFailure(failureMessage(failure, t.pageFailed)),
     );
     return () => {
       live = false;
     };
-  }, [showPage]);
+  }, [showPage, attempt]);
+  const retryPage = () => {
+    setPageFailure('');
+    setAttempt((n) => n + 1);
+  };
 
   /** Any change to what would be loaded drops the preview: the diff must be seen again. */
   const forget = () => {
@@ -117,7 +126,9 @@ export default function CampaignScreen() {
           {t.loadTitle}
         </h2>
         <p className="admin-hint">{t.loadHint}</p>
-        {page && page.packs.length === 0 ? (
+        {page === null ? (
+          <PageStatus failure={pageFailure} onRetry={retryPage} />
+        ) : page.packs.length === 0 ? (
           <p className="admin-hint">{t.noPacks}</p>
         ) : (
           <form
@@ -140,7 +151,7 @@ export default function CampaignScreen() {
                   setPack(event.target.value);
                 }}
               >
-                {(page?.packs ?? []).map((name) => (
+                {page.packs.map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>
@@ -269,47 +280,12 @@ export default function CampaignScreen() {
         )}
       </div>
 
-      <section className="admin-card" aria-labelledby="campaign-versions-title">
-        <h2 id="campaign-versions-title" className="admin-card__title">
-          {t.versionsTitle}
-        </h2>
-        <p className="admin-hint">{t.versionsHint}</p>
-        {page === null ? (
-          <p className="loading">...</p>
-        ) : page.versions.length === 0 ? (
-          <p>{t.noVersions}</p>
-        ) : (
-          <ul className="admin-list">
-            {page.versions.map((v) => (
-              <li key={v.version} className="admin-row" data-live={v.active}>
-                <span className="admin-row__rank">{v.version}</span>
-                <span className="admin-row__main">
-                  <strong>
-                    {v.name} ({v.campaignId}){v.active && <span className="campaign-live"> {t.live}</span>}
-                  </strong>
-                  <span className="admin-row__sub">
-                    {formatTime(v.loadedAt)} {t.by(v.loadedBy, v.source)}
-                  </span>
-                  <span className="admin-row__sub">
-                    {t.counts(v.checkpoints, v.rewards)}, <span className="admin-audit__value">{t.content(v.contentHash)}</span>
-                  </span>
-                </span>
-                {!v.active && (
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    disabled={busy}
-                    aria-label={`${t.restore} ${t.versionLabel(v.version)}`}
-                    onClick={() => void show({ version: v.version })}
-                  >
-                    {t.restore}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <VersionsCard
+        versions={page?.versions}
+        loading={page === null && !pageFailure}
+        busy={busy}
+        onRestore={(version) => void show({ version })}
+      />
     </section>
   );
 }

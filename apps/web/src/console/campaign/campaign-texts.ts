@@ -40,5 +40,8 @@ export const campaignTexts = {
   counts: (checkpoints: number, rewards: number) => `${checkpoints} checkpoints, ${rewards} rewards`,
   restore: 'Restore',
   failed: 'The campaign could not be read.',
+  pageLoading: 'Loading the packs and versions...',
+  pageFailed: 'The packs and versions could not be loaded. Check your connection and try again.',
+  tryAgain: 'Try again',
   emptyRename: 'Fill in both the old and the new id, or remove the row.',
 } as const;

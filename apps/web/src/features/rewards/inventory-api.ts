@@ -3,6 +3,7 @@ import type { Reward } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
+import { useFirstAnswer } from '../../lib/first-answer';
 
 export const inventoryQueryKey = ['inventory'] as const;
 
@@ -12,8 +13,12 @@ async function getInventory(): Promise<Reward[]> {
   return Array.isArray(data) ? data : data.items;
 }
 
-/** Failures are logged; /rewards then says the load failed and offers a retry (docs/product.md §7.7). */
+/**
+ * Failures are logged; /rewards then says the load failed and offers a retry (docs/product.md §7.7). The first
+ * opening waits for the list: the caption sits below it (a layout shift of 0.05 on /rewards otherwise).
+ */
 export function useInventory({ enabled = true }: { enabled?: boolean } = {}) {
+  useFirstAnswer(inventoryQueryKey, getInventory, enabled);
   const query = useQuery({ queryKey: inventoryQueryKey, queryFn: getInventory, enabled });
   useEffect(() => {
     if (query.error) console.error('Failed to load the rewards', query.error);

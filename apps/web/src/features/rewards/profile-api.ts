@@ -3,6 +3,7 @@ import type { Profile } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
+import { FRESH_ON_OPEN_MS, useFirstAnswer } from '../../lib/first-answer';
 
 export const profileQueryKey = ['profile'] as const;
 
@@ -10,9 +11,13 @@ function getProfile(): Promise<Profile> {
   return api<Profile>('/api/profile');
 }
 
-/** Failures are logged; /my-rewards then says the load failed and offers a retry (docs/product.md §7.7). */
+/**
+ * Failures are logged; /my-rewards then says the load failed and offers a retry (docs/product.md §7.7). The first
+ * opening waits for the claims: the caption sits below them.
+ */
 export function useProfile() {
-  const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
+  useFirstAnswer(profileQueryKey, getProfile);
+  const query = useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: FRESH_ON_OPEN_MS });
   useEffect(() => {
     if (query.error) console.error('Failed to load the claimed rewards', query.error);
   }, [query.error]);

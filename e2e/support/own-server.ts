@@ -1,0 +1,91 @@
+// A server of a journey's own, started as `npm start` runs it (tsx, no build of the server) on the embedded
+// database (PGlite: no DATABASE_URL, a fresh DATA_DIR), mailing to the journeys' SMTP server: for journeys that need
+// another campaign or PGlite, leaving the shared server (support/global-setup.ts) alone.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+export interface OwnServer {
+  url: string;
+  /** Stops the server and removes its data. */
+  stop: () => Promise<void>;
+}
+
+export interface OwnServerOptions {
+  /** The pack that seeds its database (CAMPAIGN); the demo without. */
+  campaign?: string;
+  /** Variables over the journeys' own (MAIL_FROM, ...). */
+  env?: NodeJS.ProcessEnv;
+  /** One of the ports of support/ports.ts (OWN_PORTS). */
+  port: number;
+  /** Operators added before it starts (operator:add), while no server holds the embedded database. */
+  operators?: { email: string; role: 'admin' | 'reviewer' | 'staff' }[];
+  /** How long it may take to answer /healthz (the first start of a pack with many pictures takes longer). */
+  timeoutMs?: number;
+}
+
+export async function startOwnServer({ campaign, env, port, operators = [], timeoutMs = 90_000 }: OwnServerOptions) {
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-own-'));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    SMTP_URL: process.env.E2E_SMTP_URL,
+    MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
+    LOG_LEVEL: 'warn',
+    ...(campaign ? { CAMPAIGN: campaign } : {}),
+    ...env,
+  };
+  delete serverEnv.DATABASE_URL;
+  for (const { email, role } of operators) {
+    await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'operator:add', email, '--role', role], {
+      cwd: root,
+      env: serverEnv,
+    });
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: serverEnv,
+    stdio: 'inherit',
+  });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(`${url}/healthz`, timeoutMs, () => server.exitCode !== null || server.signalCode !== null);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop } satisfies OwnServer;
+}
+
+/** Waits until `url` answers 200; fails at once when `exited()` says the server is gone. */
+export async function waitForHealth(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`the server exited before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+}
