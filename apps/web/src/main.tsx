@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadCampaign } from './lib/campaign-api';
+import { activateLocale, initialLocale } from './lib/i18n';
 import './styles.css';
 
+// English is bundled; another language waits for its catalog (a few kB) so the first screen is in it.
+await activateLocale(initialLocale()).catch(() => activateLocale('en'));
 preloadCampaign();
 
 createRoot(document.getElementById('root')!).render(

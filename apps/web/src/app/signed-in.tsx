@@ -4,12 +4,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
+import { onLocaleChange } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
+import { t } from '../lib/i18n';
 
 // One cache for the whole visit: created once, kept across screens.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 10_000, retry: 1 } },
 });
+
+// Checkpoints and rewards come in the visitor's language: a new one asks again.
+onLocaleChange(() => void queryClient.invalidateQueries());
 
 // The visitor's ducks and rank (GET /api/me) head most signed-in screens. They are asked for as soon
 // as this layout's chunk runs, while the screen's own chunk still loads, and the first screen waits
@@ -29,7 +34,7 @@ function AfterVisitor({ children }: { children: ReactNode }) {
 export default function SignedInLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p className="loading">Loading...</p>}>
+      <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
         <AfterVisitor>
           <Notices />
           <Outlet />

@@ -1,9 +1,11 @@
 // Talks to the server. Accepts plain JSON and the spec's `{statusCode, body}` wrapping alike, and
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
+import { currentLocale, t } from './i18n';
+import { serverText } from './server-texts';
 import { clearSession } from './storage';
 
 /** The text of a call that never reached the server (status 0). */
-export const networkErrorText = 'Network error. Please try again.';
+export const networkErrorText = (): string => t('common.network');
 
 export class ApiError extends Error {
   constructor(
@@ -67,11 +69,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      headers: {
+        // The server answers the pack's words and its e-mails in the visitor's language (decision 037).
+        'accept-language': currentLocale(),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, networkErrorText);
+    throw new ApiError(0, networkErrorText());
   }
   const text = await response.text();
   const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
@@ -81,7 +88,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     clearSession();
     window.location.replace('/');
   }
-  throw new ApiError(result.status, result.message);
+  throw new ApiError(result.status, serverText(result.message));
 }
 
 /** The message of a failed call, for an error area: the server's, or `fallback`. */

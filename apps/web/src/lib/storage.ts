@@ -12,6 +12,8 @@ export const keys = {
   strInput: 'strInput',
   pendingImageUpload: 'pendingImageUpload',
   recentAttempts: 'recentAttempts',
+  /** The visitor's language (decision 037): en, zh-Hans, ms or ta. */
+  language: 'language',
 } as const;
 
 export function read(key: string): string | null {

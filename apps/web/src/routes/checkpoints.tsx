@@ -5,6 +5,7 @@ import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-li
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
+import { t } from '../lib/i18n';
 
 export default function CheckpointsRoute() {
   return (
@@ -14,13 +15,13 @@ export default function CheckpointsRoute() {
       </div>
       <DuckTracker />
       <TrackerButtons />
-      <h1 className="title">CHECKPOINTS</h1>
+      <h1 className="title">{t('checkpoints.title')}</h1>
       <CheckpointList />
       <HowToPlay />
       <BottomBar
         links={[
-          { to: paths.leaderboard, label: 'LEADERBOARD' },
-          { to: paths.rewards, label: 'REWARDS' },
+          { to: paths.leaderboard, label: t('nav.leaderboard') },
+          { to: paths.rewards, label: t('nav.rewards') },
         ]}
       />
     </main>

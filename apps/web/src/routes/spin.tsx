@@ -6,18 +6,19 @@ import { useSpinWheel } from '../features/spin/use-spin-wheel';
 import { Wheel } from '../features/spin/wheel';
 import { WinPopup } from '../features/spin/win-popup';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
 
 export default function SpinRoute() {
   const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();
   // With no spin left, SPIN is disabled and says why (decision 023); unknown (still asking): enabled as before.
   const noSpins = phase === 'idle' && spinsLeft === 0;
-  const announcement = phase === 'requesting' ? 'Spinning...' : phase === 'won' && result ? result.message : '';
+  const announcement = phase === 'requesting' ? t('spin.spinning') : phase === 'won' && result ? result.message : '';
   return (
     <main className="screen spin-screen">
       <div className="screen__top">
-        <BackButton to={paths.checkpoints} label="Back to checkpoints" />
+        <BackButton to={paths.checkpoints} label={t('common.backToCheckpoints')} />
       </div>
-      <h1 className="title">SPIN FOR DUCKS</h1>
+      <h1 className="title">{t('spin.title')}</h1>
       <Wheel rotation={rotation} turning={phase === 'turning' || phase === 'won'} busy={phase === 'requesting'} />
       <button
         type="button"
@@ -26,7 +27,7 @@ export default function SpinRoute() {
         disabled={phase !== 'idle' || noSpins}
         aria-describedby={noSpins ? 'spin-status' : undefined}
       >
-        {phase === 'idle' ? 'SPIN' : 'Spinning...'}
+        {phase === 'idle' ? t('spin.spin') : t('spin.spinning')}
       </button>
       <div className="spin-status">
         {noSpins ? (
@@ -35,7 +36,7 @@ export default function SpinRoute() {
               {spinStatusTexts.noSpins}
             </p>
             <Link to={paths.checkpoints} className="btn btn--primary">
-              Go to checkpoints
+              {t('spin.goToCheckpoints')}
             </Link>
           </>
         ) : (

@@ -4,6 +4,7 @@ import type { CampaignScreens } from '@quackquest/contract/core';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useCampaign } from '../../lib/campaign-api';
+import { t } from '../../lib/i18n';
 
 type SignupQuestionProps = Omit<CabinPopupProps, 'question'>;
 
@@ -82,7 +83,7 @@ function CabinPopup({ question, onChoose, onClose, error }: CabinPopupProps) {
             disabled={busy}
             onClick={() => void choose(cabinOwner)}
           >
-            {choosing === cabinOwner ? 'Creating account...' : label}
+            {choosing === cabinOwner ? t('auth.creatingAccount') : label}
           </button>
         ))}
       </div>

@@ -13,6 +13,7 @@ import { GoogleButton } from './google-button';
 import { readProviderFragment } from './login-rules';
 import { prefillSignupForm } from './signup-rules';
 import { useLogin } from './use-sign-in';
+import { serverText } from '../../lib/server-texts';
 
 export function ProviderSignIn() {
   const location = useLocation();
@@ -22,7 +23,7 @@ export function ProviderSignIn() {
   // Read once, when the page opens.
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
-    if (fragment === 'invalid') return authMessages.googleFailed;
+    if (fragment === 'invalid') return serverText(authMessages.googleFailed);
     if (fragment) return '';
     // Only a known message, chosen by the callback's code: never the address's own text (issue 12).
     const code = new URLSearchParams(location.search).get('error');
@@ -48,7 +49,7 @@ export function ProviderSignIn() {
         }
       })
       .catch(() => {
-        setError(authMessages.googleFailed);
+        setError(serverText(authMessages.googleFailed));
         setBusy(false);
       });
   });

@@ -5,6 +5,7 @@ import { fieldLabels } from './auth-texts';
 import { EmailField, FormField } from './form-field';
 import type { SignupFormValues } from './signup-rules';
 import { Terms } from './terms';
+import { t } from '../../lib/i18n';
 
 interface SignupFormProps<T extends SignupFormValues> {
   values: T;
@@ -86,7 +87,7 @@ export function SignupForm<T extends SignupFormValues>({
           </p>
         )}
         <button type="submit" className="btn btn--duck btn--block" disabled={busy}>
-          {busy ? 'Processing...' : "Let's Get Quackin'"}
+          {busy ? t('auth.processing') : t('auth.letsGo')}
         </button>
       </form>
       <Terms open={termsOpen} onClose={() => setTermsOpen(false)} />

@@ -2,26 +2,27 @@
 // decision 023). The server decides the result; these are the words and the look. Pure.
 import type { Checkpoint, Notice } from '@quackquest/contract/core';
 import { type CheckpointRow, exhaustedText, notUnlockedFallback, unlockText } from './checkpoint-state';
+import { t } from '../../lib/i18n';
 
 type Result = Pick<Checkpoint, 'result' | 'ducks' | 'reviewReason'>;
 
 function ducksText(ducks: number): string {
-  return ducks === 1 ? '1 duck' : `${ducks} ducks`;
+  return t('checkpoints.ducksCount', { n: ducks });
 }
 
 /** The short line under a row's title; '' when there is nothing to tell. */
 export function resultText({ result, ducks, reviewReason }: Result): string {
   switch (result) {
     case 'completed':
-      return ducks === null ? 'Completed' : `Completed: +${ducksText(ducks)}`;
+      return ducks === null ? t('checkpoints.result.completed') : t('checkpoints.result.completedDucks', { ducks: ducksText(ducks) });
     case 'inReview':
-      return ducks === null ? 'In review' : `In review: ${ducksText(ducks)} pending`;
+      return ducks === null ? t('checkpoints.result.inReview') : t('checkpoints.result.inReviewDucks', { ducks: ducksText(ducks) });
     case 'approved':
-      return ducks === null ? 'Approved: spin for your ducks' : `Approved: +${ducksText(ducks)}`;
+      return ducks === null ? t('checkpoints.result.approvedSpin') : t('checkpoints.result.approvedDucks', { ducks: ducksText(ducks) });
     case 'rejected':
-      return reviewReason ? `Not approved: ${reviewReason}` : 'Not approved';
+      return reviewReason ? t('checkpoints.result.rejectedReason', { reason: reviewReason }) : t('checkpoints.result.rejected');
     case 'usedUp':
-      return 'No attempts left';
+      return t('checkpoints.result.usedUp');
     default:
       return '';
   }
@@ -92,13 +93,13 @@ export function rowLook(row: CheckpointRow<Checkpoint>, nowSec: number): RowLook
       note,
       tone: 'plain',
       opens: false,
-      explain: note || notUnlockedFallback,
+      explain: note || notUnlockedFallback(),
     };
   }
   const usedUp = result === 'usedUp' || (state === 'exhausted' && result === 'none');
   if (usedUp) {
     return {
-      title: 'Locked',
+      title: t('checkpoints.locked'),
       locked: true,
       tick: false,
       note: resultText({ ...checkpoint, result: 'usedUp' }),

@@ -6,6 +6,7 @@ import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';
 import { rowLook } from './checkpoint-result';
 import { type CheckpointRow as Row, isLongTitle } from './checkpoint-state';
+import { t } from '../../lib/i18n';
 
 export function CheckpointRow({ row, nowSec }: { row: Row<Checkpoint>; nowSec: number }) {
   const alert = useAlert();
@@ -51,7 +52,7 @@ export function CheckpointRow({ row, nowSec }: { row: Row<Checkpoint>; nowSec: n
 
 function TickIcon() {
   return (
-    <svg className="cp-row__tick" viewBox="0 0 24 24" width="28" height="28" role="img" aria-label="Done">
+    <svg className="cp-row__tick" viewBox="0 0 24 24" width="28" height="28" role="img" aria-label={t('checkpoints.done')}>
       <circle cx="12" cy="12" r="11" fill="#1d7a3e" />
       <path
         d="M6.5 12.5l3.5 3.5 7.5-8"

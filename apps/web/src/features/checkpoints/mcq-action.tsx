@@ -8,6 +8,7 @@ import { type McqLetter, choiceVerdict, parseMcqChoices, toggleChoice } from './
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
 
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
@@ -21,7 +22,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const locked = busy || graded !== null;
 
   const submit = async () => {
-    if (selected.length === 0) return alert(messages.mcqEmpty);
+    if (selected.length === 0) return alert(serverText(messages.mcqEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(selected);

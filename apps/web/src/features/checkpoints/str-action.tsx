@@ -7,6 +7,7 @@ import { keys, write } from '../../lib/storage';
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
 
 export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const [text, setText] = useState('');
@@ -21,7 +22,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer) return alert(messages.strEmpty);
+    if (!answer) return alert(serverText(messages.strEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(answer);

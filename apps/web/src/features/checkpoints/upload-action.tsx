@@ -20,6 +20,7 @@ import {
 } from './upload';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
 
 type Phase = 'idle' | 'preparing' | 'uploading' | 'recording' | 'done' | 'cancelled' | 'failed';
 
@@ -51,8 +52,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   };
 
   const upload = async () => {
-    if (!file) return alert(messages.uploadMissing);
-    if (!uploadContentType(file)) return fail(messages.uploadType, false);
+    if (!file) return alert(serverText(messages.uploadMissing));
+    if (!uploadContentType(file)) return fail(serverText(messages.uploadType), false);
     setError('');
     setPhase('preparing');
     let photo = prepared.current?.source === file ? prepared.current.photo : null;
@@ -62,7 +63,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
         (module) => module.preparePhoto,
         () => null,
       );
-      if (!preparePhoto) return fail(networkErrorText);
+      if (!preparePhoto) return fail(networkErrorText());
       try {
         photo = await preparePhoto(file);
       } catch {

@@ -65,7 +65,7 @@ export function putUpload(
       outcome();
     };
     xhr.onabort = () => settle(() => reject(new UploadCancelled()));
-    xhr.onerror = () => settle(() => reject(new ApiError(0, networkErrorText)));
+    xhr.onerror = () => settle(() => reject(new ApiError(0, networkErrorText())));
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () =>
       settle(() => {

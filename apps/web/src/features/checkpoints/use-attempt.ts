@@ -13,6 +13,7 @@ import { keys, read } from '../../lib/storage';
 import { postAttempt } from './attempt-api';
 import { checkpointsQueryKey } from './checkpoints-api';
 import { isDuplicateAttempt, readRecentAttempts, recordAttempt } from './recent-attempts';
+import { serverText } from '../../lib/server-texts';
 
 export type AttemptOutcome =
   | { status: 'done'; result: AttemptResult }
@@ -53,7 +54,7 @@ export function useAttempt(checkpoint: Pick<Checkpoint, 'checkpointId' | 'type' 
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
           void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });
-          await alert(error.message || messages.maxAttempts(maxAttempts));
+          await alert(error.message || serverText(messages.maxAttempts(maxAttempts)));
           void navigate(paths.checkpoints);
           return { status: 'redirected' };
         }

@@ -4,6 +4,7 @@ import { messages } from '@quackquest/contract/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { scanTexts } from './scan-texts';
 import type { ScanVerdict } from './use-qr-scanner';
+import { serverText } from '../../lib/server-texts';
 
 const typedCodeTexts = {
   label: 'Code under the QR code',
@@ -31,13 +32,13 @@ export function TypedCode({ onCode, onValid }: TypedCodeProps) {
     event.preventDefault();
     if (locked) return;
     const text = code.trim();
-    if (!text) return setStatus({ kind: 'bad', message: messages.typedCodeEmpty });
+    if (!text) return setStatus({ kind: 'bad', message: serverText(messages.typedCodeEmpty) });
     setStatus({ kind: 'checking' });
     const verdict = await onCode(text);
     if (verdict === 'valid') {
       setStatus({ kind: 'valid' });
       onValid();
-    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: messages.typedCodeInvalid });
+    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: serverText(messages.typedCodeInvalid) });
     else if (verdict === 'stop') setStatus({ kind: 'stopped' });
     // The same code again within 5 s: what was said stays.
     else if (verdict === 'ignore') setStatus((s) => (s.kind === 'checking' ? { kind: 'idle' } : s));

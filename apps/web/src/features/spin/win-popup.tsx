@@ -9,6 +9,7 @@ import { useMe } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { useCelebration } from '../../lib/use-celebration';
 import '../../components/celebrate.css';
+import { t } from '../../lib/i18n';
 
 /**
  * The points won, the server's note when they wait for review, and a way to the leaderboard. The win pops,
@@ -17,7 +18,7 @@ import '../../components/celebrate.css';
 export function WinPopup({ result, onClose }: { result: SpinResult; onClose: () => void }) {
   const motion = useCelebration(vibrations.won);
   return (
-    <Modal title="You won!" onClose={onClose} className="win-popup">
+    <Modal title={t('spin.youWon')} onClose={onClose} className="win-popup">
       {motion && <Confetti />}
       <p className={`win-popup__points${motion ? ' celebrate-pop' : ''}`}>{duckPointsText(result.duckPointsAwarded)}</p>
       <NewTotal result={result} />

@@ -1,0 +1,33 @@
+// The server answers in English (docs/product.md §7: its texts are the contract's `messages` and `authMessages`).
+// Its answers carry no codes, so the web app knows a message by its English words and shows the catalogs'
+// server.<key> text in the visitor's language (decision 037); a message it does not know stays as sent.
+import { authMessages, messages } from '@quackquest/contract/core';
+import { t } from './i18n';
+
+const byText = new Map<string, string>();
+for (const [key, text] of Object.entries({ ...messages, ...authMessages })) {
+  if (typeof text === 'string') byText.set(text, `server.${key}`);
+}
+
+/** The two messages with figures, as patterns built from their own English words. */
+const withFigures: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [pattern(messages.maxAttempts(0), ['0']), (m) => t('server.maxAttempts', { maxAttempts: m[1] })],
+  [pattern(messages.notEnoughDucks(0, 1), ['0', '1']), (m) => t('server.notEnoughDucks', { price: m[1], ducks: m[2] })],
+];
+
+function pattern(english: string, figures: string[]): RegExp {
+  let source = english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const figure of figures) source = source.replace(new RegExp(`(?<!\\d)${figure}(?!\\d)`), '(\\d+)');
+  return new RegExp(`^${source}$`);
+}
+
+/** The visitor's words for a text the server sent (or the contract holds), else the text itself. */
+export function serverText(english: string): string {
+  const id = byText.get(english);
+  if (id) return t(id);
+  for (const [re, translate] of withFigures) {
+    const m = english.match(re);
+    if (m) return translate(m);
+  }
+  return english;
+}
