@@ -12,7 +12,9 @@ export function DucksHeader() {
         <span className="ducks-header__value">{data?.duckPoints ?? 0}</span>
         <span className="ducks-header__label">{t('header.ducks')}</span>
         {/* Ducks waiting for a reviewer, apart from the balance (decision 023). */}
-        {!!data?.pendingDuckPoints && <span className="ducks-header__pending">{t('header.pending', { n: data.pendingDuckPoints })}</span>}
+        {!!data?.pendingDuckPoints && (
+          <span className="ducks-header__pending">{t('header.pending', { n: data.pendingDuckPoints })}</span>
+        )}
       </div>
       <div>
         <span className="ducks-header__value">{rankText(data?.rank, data?.totalUsers)}</span>

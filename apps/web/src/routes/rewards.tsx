@@ -40,7 +40,11 @@ export default function RewardsRoute() {
         onTap={(reward) => void claim.tap(reward)}
         failed={
           inventory.isError && !inventory.data ? (
-            <LoadFailed what={t('common.what.rewards')} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
+            <LoadFailed
+              what={t('common.what.rewards')}
+              onRetry={() => void inventory.refetch()}
+              retrying={inventory.isFetching}
+            />
           ) : undefined
         }
       />

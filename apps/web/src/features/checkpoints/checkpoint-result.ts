@@ -14,11 +14,17 @@ function ducksText(ducks: number): string {
 export function resultText({ result, ducks, reviewReason }: Result): string {
   switch (result) {
     case 'completed':
-      return ducks === null ? t('checkpoints.result.completed') : t('checkpoints.result.completedDucks', { ducks: ducksText(ducks) });
+      return ducks === null
+        ? t('checkpoints.result.completed')
+        : t('checkpoints.result.completedDucks', { ducks: ducksText(ducks) });
     case 'inReview':
-      return ducks === null ? t('checkpoints.result.inReview') : t('checkpoints.result.inReviewDucks', { ducks: ducksText(ducks) });
+      return ducks === null
+        ? t('checkpoints.result.inReview')
+        : t('checkpoints.result.inReviewDucks', { ducks: ducksText(ducks) });
     case 'approved':
-      return ducks === null ? t('checkpoints.result.approvedSpin') : t('checkpoints.result.approvedDucks', { ducks: ducksText(ducks) });
+      return ducks === null
+        ? t('checkpoints.result.approvedSpin')
+        : t('checkpoints.result.approvedDucks', { ducks: ducksText(ducks) });
     case 'rejected':
       return reviewReason ? t('checkpoints.result.rejectedReason', { reason: reviewReason }) : t('checkpoints.result.rejected');
     case 'usedUp':

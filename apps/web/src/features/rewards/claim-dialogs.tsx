@@ -16,9 +16,7 @@ interface ConfirmProps {
 export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Modal title={t('rewards.confirmTitle')} onClose={onCancel}>
-      <p className="dialog__text">
-        {t('rewards.confirmText', { item: reward.item, price: reward.price })}
-      </p>
+      <p className="dialog__text">{t('rewards.confirmText', { item: reward.item, price: reward.price })}</p>
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={pending}>
           {t('common.cancel')}

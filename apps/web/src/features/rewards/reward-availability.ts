@@ -30,7 +30,6 @@ export function redeemInText(days: number): string {
   return t('rewards.redeemToday');
 }
 
-
 /** The timing text of a reward outside its window, or undefined while it is open. */
 export function rewardTimingText(reward: RewardTiming, nowSec: number): string | undefined {
   const window = rewardWindow(reward, nowSec);

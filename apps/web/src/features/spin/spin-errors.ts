@@ -25,7 +25,8 @@ export interface SpinFailure {
 /** `status` 0 means the request never reached the server. */
 export function spinFailure(error: { status?: number; message?: string }): SpinFailure {
   // A blocked visitor (decision 020) is told so, not sent to complete a checkpoint.
-  if (error.status === 403 && error.message === serverText(messages.accountBlocked)) return { message: serverText(messages.accountBlocked) };
+  if (error.status === 403 && error.message === serverText(messages.accountBlocked))
+    return { message: serverText(messages.accountBlocked) };
   if (error.status === 403) return { message: serverText(messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
   if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
   if (error.status === 0) return { message: spinTexts.networkError };
