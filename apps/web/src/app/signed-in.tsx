@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
-import { onLocaleChange } from '../lib/i18n';
+import '../lib/game-texts';
+import { onLocaleChange, t } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
-import { t } from '../lib/i18n';
 
 // One cache for the whole visit: created once, kept across screens.
 const queryClient = new QueryClient({

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export function BottomBar({ links }: { links: { to: string; label: string }[] }) {
   return (

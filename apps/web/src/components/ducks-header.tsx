@@ -3,6 +3,7 @@
 import { useMe } from '../lib/me-api';
 import { rankText } from '../lib/rank-text';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export function DucksHeader() {
   const { data } = useMe();

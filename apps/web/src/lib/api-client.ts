@@ -1,11 +1,19 @@
 // Talks to the server. Accepts plain JSON and the spec's `{statusCode, body}` wrapping alike, and
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
-import { currentLocale, t } from './i18n';
-import { serverText } from './server-texts';
 import { clearSession } from './storage';
 
+/**
+ * The language calls are made in and failures told in. English here, so the console (which shares this client)
+ * carries no catalogs; the visitor app puts its own (lib/server-texts.ts, decision 037).
+ */
+export const apiLanguage = {
+  locale: (): string => 'en',
+  networkText: (): string => 'Network error. Please try again.',
+  serverText: (english: string): string => english,
+};
+
 /** The text of a call that never reached the server (status 0). */
-export const networkErrorText = (): string => t('common.network');
+export const networkErrorText = (): string => apiLanguage.networkText();
 
 export class ApiError extends Error {
   constructor(
@@ -71,7 +79,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       credentials: 'same-origin',
       headers: {
         // The server answers the pack's words and its e-mails in the visitor's language (decision 037).
-        'accept-language': currentLocale(),
+        'accept-language': apiLanguage.locale(),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
@@ -88,7 +96,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     clearSession();
     window.location.replace('/');
   }
-  throw new ApiError(result.status, serverText(result.message));
+  throw new ApiError(result.status, apiLanguage.serverText(result.message));
 }
 
 /** The message of a failed call, for an error area: the server's, or `fallback`. */

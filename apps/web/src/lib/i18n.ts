@@ -1,10 +1,11 @@
-// The visitor app's language (decision 037): Lingui with catalogs compiled per language from src/locales/*.po.
-// English is bundled (no extra request before the first screen); another language's catalog is loaded on
-// demand, once. The choice is kept in localStorage (`language`, docs/product.md §3); without one the browser's
-// languages are the first guess.
-import { i18n } from '@lingui/core';
+// The visitor app's language (decision 037): Lingui with catalogs compiled per language from src/locales/*/*.po.
+// Two catalogs per language: `start` (the screens before signing in) comes with the first screen, English
+// bundled; `game` (the signed-in screens) comes with the signed-in chunk (lib/game-texts.ts). Another language's
+// catalogs are loaded on demand, once each. The choice is kept in localStorage (`language`, docs/product.md §3);
+// without one the browser's languages are the first guess.
+import { type Messages, i18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import { messages as en } from '../locales/en/messages';
+import { messages as startEn } from '../locales/en/start';
 import { keys, read, write } from './storage';
 
 export const LOCALES = ['en', 'zh-Hans', 'ms', 'ta'] as const;
@@ -13,16 +14,47 @@ export type Locale = (typeof LOCALES)[number];
 /** Each language in its own words, for the picker. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', ms: 'Bahasa Melayu', ta: 'தமிழ்' };
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: typeof en }>> = {
-  'zh-Hans': () => import('../locales/zh-Hans/messages'),
-  ms: () => import('../locales/ms/messages'),
-  ta: () => import('../locales/ta/messages'),
+/** One catalog: English (bundled with the code that needs it) and a loader per other language. */
+export interface Catalog {
+  en: Messages;
+  others: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>>;
+}
+
+/** The catalogs in use, each with the languages already loaded. */
+const catalogs = new Map<Catalog, Set<Locale>>();
+
+async function loadCatalog(catalog: Catalog, locale: Locale): Promise<void> {
+  const loaded = catalogs.get(catalog)!;
+  if (loaded.has(locale) || locale === 'en') return;
+  i18n.load(locale, (await catalog.others[locale]()).messages);
+  loaded.add(locale);
+}
+
+/**
+ * Puts a catalog in use (once): its English texts now, the visitor's language's when loaded; a later change of
+ * language loads it too. The texts of a chunk are there before that chunk's screens render if the chunk awaits this.
+ */
+export async function addCatalog(catalog: Catalog): Promise<void> {
+  if (!catalogs.has(catalog)) {
+    catalogs.set(catalog, new Set(['en']));
+    i18n.load('en', catalog.en);
+  }
+  await loadCatalog(catalog, currentLocale());
+}
+
+const startCatalog: Catalog = {
+  en: startEn,
+  others: {
+    'zh-Hans': () => import('../locales/zh-Hans/start'),
+    ms: () => import('../locales/ms/start'),
+    ta: () => import('../locales/ta/start'),
+  },
 };
 
-i18n.loadAndActivate({ locale: 'en', messages: en });
-const loaded = new Set<Locale>(['en']);
+i18n.loadAndActivate({ locale: 'en', messages: startEn });
+catalogs.set(startCatalog, new Set(['en']));
 
-/** A text of the catalogs by its id (src/locales/en/messages.po), in the visitor's language. */
+/** A text of the catalogs by its id (src/locales/en/*.po), in the visitor's language. */
 export function t(id: string, values?: Record<string, unknown>): string {
   return i18n._(id, values);
 }
@@ -56,12 +88,14 @@ export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : 'en';
 }
 
-/** Loads the language's catalog (once) and makes it the app's; `<html lang>` follows. */
+/** Whether the catalogs in use have this id (a text of a catalog not loaded yet has not). */
+export function hasText(id: string): boolean {
+  return i18n.messages[id] !== undefined;
+}
+
+/** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (locale !== 'en' && !loaded.has(locale)) {
-    i18n.load(locale, (await loaders[locale]()).messages);
-    loaded.add(locale);
-  }
+  await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
   i18n.activate(locale);
   document.documentElement.lang = locale;
 }
@@ -77,9 +111,15 @@ export function initialLocale(): Locale {
   return pickLocale(read(keys.language), typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-/** Calls `listener` after each change of language; returns the unsubscribe. */
+/** Calls `listener` after each change of language (not when a catalog loads); returns the unsubscribe. */
 export function onLocaleChange(listener: () => void): () => void {
-  return i18n.on('change', listener);
+  let last = currentLocale();
+  return i18n.on('change', () => {
+    const now = currentLocale();
+    if (now === last) return;
+    last = now;
+    listener();
+  });
 }
 
 /** The active language; a component using it renders again when the visitor picks another. */

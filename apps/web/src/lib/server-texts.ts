@@ -2,7 +2,8 @@
 // Its answers carry no codes, so the web app knows a message by its English words and shows the catalogs'
 // server.<key> text in the visitor's language (decision 037); a message it does not know stays as sent.
 import { authMessages, messages } from '@quackquest/contract/core';
-import { t } from './i18n';
+import { apiLanguage } from './api-client';
+import { currentLocale, hasText, t } from './i18n';
 
 const byText = new Map<string, string>();
 for (const [key, text] of Object.entries({ ...messages, ...authMessages })) {
@@ -10,9 +11,9 @@ for (const [key, text] of Object.entries({ ...messages, ...authMessages })) {
 }
 
 /** The two messages with figures, as patterns built from their own English words. */
-const withFigures: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [pattern(messages.maxAttempts(0), ['0']), (m) => t('server.maxAttempts', { maxAttempts: m[1] })],
-  [pattern(messages.notEnoughDucks(0, 1), ['0', '1']), (m) => t('server.notEnoughDucks', { price: m[1], ducks: m[2] })],
+const withFigures: [RegExp, (m: RegExpMatchArray) => [string, Record<string, string | undefined>]][] = [
+  [pattern(messages.maxAttempts(0), ['0']), (m) => ['server.maxAttempts', { maxAttempts: m[1] }]],
+  [pattern(messages.notEnoughDucks(0, 1), ['0', '1']), (m) => ['server.notEnoughDucks', { price: m[1], ducks: m[2] }]],
 ];
 
 function pattern(english: string, figures: string[]): RegExp {
@@ -21,13 +22,21 @@ function pattern(english: string, figures: string[]): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** The visitor's words for a text the server sent (or the contract holds), else the text itself. */
+/**
+ * The visitor's words for a text the server sent (or the contract holds), else the text itself (also while the
+ * catalog holding it, e.g. the signed-in screens' `game`, is not loaded).
+ */
 export function serverText(english: string): string {
   const id = byText.get(english);
-  if (id) return t(id);
+  if (id) return hasText(id) ? t(id) : english;
   for (const [re, translate] of withFigures) {
     const m = english.match(re);
-    if (m) return translate(m);
+    if (!m) continue;
+    const [figureId, values] = translate(m);
+    return hasText(figureId) ? t(figureId, values) : english;
   }
   return english;
 }
+
+// The visitor app's calls ask in the visitor's language and tell failures in it.
+Object.assign(apiLanguage, { locale: currentLocale, networkText: () => t('common.network'), serverText });

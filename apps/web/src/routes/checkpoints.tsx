@@ -6,6 +6,7 @@ import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracke
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function CheckpointsRoute() {
   return (

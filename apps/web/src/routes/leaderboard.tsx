@@ -5,6 +5,7 @@ import { DucksHeader } from '../components/ducks-header';
 import { LeaderboardList, WinnersNote } from '../features/leaderboard/leaderboard-list';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function LeaderboardRoute() {
   return (

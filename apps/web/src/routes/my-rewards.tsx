@@ -4,6 +4,7 @@ import { BottomBar } from '../components/bottom-bar';
 import { OwnedRewardList } from '../features/rewards/owned-reward-list';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function MyRewardsRoute() {
   return (

@@ -11,6 +11,7 @@ import { useClaimFlow } from '../features/rewards/use-claim-flow';
 import { useMe } from '../lib/me-api';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function RewardsRoute() {
   const me = useMe();

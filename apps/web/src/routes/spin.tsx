@@ -7,6 +7,7 @@ import { Wheel } from '../features/spin/wheel';
 import { WinPopup } from '../features/spin/win-popup';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function SpinRoute() {
   const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();

@@ -1,7 +1,7 @@
 // Sign-in and sign-up texts of docs/product.md §2, §6 and §7 that only the web app shows. The texts the
 // server sends too live in '@quackquest/contract/core' (authMessages).
 
-// The English words are in src/locales/en/messages.po under auth.<name> (decision 037).
+// The English words are in src/locales/en/start.po under auth.<name> (decision 037).
 export const authTexts = catalogTexts('auth', [
   'authenticationFailed',
   'signupFailed',

@@ -4,6 +4,7 @@ import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
 import { useNowSec } from './use-now';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export function CheckpointList() {
   const nowSec = useNowSec();

@@ -3,6 +3,7 @@
 import type { Checkpoint, Notice } from '@quackquest/contract/core';
 import { type CheckpointRow, exhaustedText, notUnlockedFallback, unlockText } from './checkpoint-state';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 type Result = Pick<Checkpoint, 'result' | 'ducks' | 'reviewReason'>;
 

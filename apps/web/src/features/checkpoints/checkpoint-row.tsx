@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { rowLook } from './checkpoint-result';
 import { type CheckpointRow as Row, isLongTitle } from './checkpoint-state';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export function CheckpointRow({ row, nowSec }: { row: Row<Checkpoint>; nowSec: number }) {
   const alert = useAlert();

@@ -2,6 +2,7 @@
 // its unlock text and the order of the list (what the answers came to: checkpoint-result.ts). Time is in Unix seconds.
 import { type Checkpoint, messages } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
 

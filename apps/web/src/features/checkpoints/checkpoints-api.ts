@@ -3,6 +3,7 @@ import type { Checkpoint } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export const checkpointsQueryKey = ['checkpoints'] as const;
 

@@ -5,6 +5,7 @@ import { useMe } from '../../lib/me-api';
 import { rankText } from '../../lib/rank-text';
 import { paths } from '../../lib/paths';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export function DuckTracker() {
   const { data, isPending } = useMe();

@@ -3,6 +3,7 @@ import { useLeaderboard } from './leaderboard-api';
 import { hasTie, tieRuleText } from './tie-rule';
 import './leaderboard.css';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** The ordered top list: rank, display name and ducks; the visitor's own row is marked. */
 export function LeaderboardList() {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { paths } from '../../lib/paths';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 interface ConfirmProps {
   reward: Reward;

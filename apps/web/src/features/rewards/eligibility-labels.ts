@@ -2,6 +2,7 @@
 // answer (signup.yes/no.rewardsLabel, decision 033), which the row passes as `labels`.
 import type { Reward } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export type EligibilityLabels = Record<Exclude<Reward['eligibility'], 'everyone'>, string>;
 

@@ -7,6 +7,7 @@ import { isLongName } from './reward-availability';
 import { useOwnedRewards } from './use-owned-rewards';
 import './rewards.css';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** The state /reward-detail receives through navigation. */
 export interface RewardDetailState {

@@ -4,6 +4,7 @@
 import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
 import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
 
 export { isSoldOut, rewardWindow, type RewardWindow } from '@quackquest/contract/core';
 

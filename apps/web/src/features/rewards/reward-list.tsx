@@ -5,6 +5,7 @@ import { isLongName, isRewardDisabled, isSoldOut, moreDucksText, nowSeconds, rew
 import './rewards.css';
 import { useScreens } from '../../lib/campaign-api';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 interface RewardListProps {
   rewards: Reward[] | undefined;

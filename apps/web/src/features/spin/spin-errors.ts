@@ -3,6 +3,7 @@ import { messages } from '@quackquest/contract/core';
 import { networkErrorText } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
 import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
 
 export const spinTexts = {
   get notLoggedIn() {

@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { useCelebration } from '../../lib/use-celebration';
 import '../../components/celebrate.css';
 import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /**
  * The points won, the server's note when they wait for review, and a way to the leaderboard. The win pops,
