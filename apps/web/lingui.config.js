@@ -12,6 +12,7 @@ export default {
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/start', include: ['src'] },
+    { path: '<rootDir>/src/locales/{locale}/signup', include: ['src'] },
     { path: '<rootDir>/src/locales/{locale}/game', include: ['src'] },
   ],
   compileNamespace: 'ts',

@@ -18,7 +18,7 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { fail
         <Title />
         <p>{t('common.pageLoadFailed')}</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </main>
     );

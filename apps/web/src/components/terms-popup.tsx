@@ -11,7 +11,7 @@ export default function TermsPopup({ onClose }: { onClose: () => void }) {
         {data ? <Markdown text={data.termsText} /> : error ? <p>{t('terms.loadFailed')}</p> : <p>{t('common.loading')}</p>}
       </div>
       <button type="button" className="btn btn--primary" onClick={onClose}>
-        Close
+        {t('common.close')}
       </button>
     </Modal>
   );

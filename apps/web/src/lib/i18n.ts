@@ -97,7 +97,7 @@ export function hasText(id: string): boolean {
 export async function activateLocale(locale: Locale): Promise<void> {
   await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
   i18n.activate(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** The visitor's choice in the picker: kept for the next visit. */

@@ -22,6 +22,38 @@ function pattern(english: string, figures: string[]): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** The field names of the contract's sentences for a failed check (issue-messages.ts), by their English words. */
+const issueLabels: Record<string, string> = {
+  Email: 'email',
+  'Full name': 'fullName',
+  'Phone number': 'phone',
+  'Instagram handle': 'instagram',
+  'The code': 'code',
+  'The sign-in link': 'token',
+  'The sign-in proof': 'idToken',
+};
+
+/** Those sentences, as patterns: the field's words first, then the figure some have. */
+const issues: [RegExp, string, string?][] = [
+  [/^(.+) is required\.$/, 'server.issue.required'],
+  [/^(.+) must be at most (\d+) characters\.$/, 'server.issue.tooLong', 'max'],
+  [/^(.+) must be at least (\d+) characters\.$/, 'server.issue.tooShort', 'min'],
+  [/^(.+) has too many items\.$/, 'server.issue.tooMany'],
+  [/^(.+) is not valid\.$/, 'server.issue.invalid'],
+];
+
+function issueText(english: string): string | undefined {
+  for (const [re, id, figure] of issues) {
+    const m = english.match(re);
+    const field = m && issueLabels[m[1]!];
+    if (!m || !field) continue;
+    const labelId = `server.label.${field}`;
+    if (!hasText(id) || !hasText(labelId)) return undefined;
+    return t(id, { label: t(labelId), ...(figure ? { [figure]: m[2] } : {}) });
+  }
+  return undefined;
+}
+
 /**
  * The visitor's words for a text the server sent (or the contract holds), else the text itself (also while the
  * catalog holding it, e.g. the signed-in screens' `game`, is not loaded).
@@ -35,7 +67,7 @@ export function serverText(english: string): string {
     const [figureId, values] = translate(m);
     return hasText(figureId) ? t(figureId, values) : english;
   }
-  return english;
+  return issueText(english) ?? english;
 }
 
 // The visitor app's calls ask in the visitor's language and tell failures in it.

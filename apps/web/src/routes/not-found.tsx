@@ -9,7 +9,7 @@ export default function NotFoundRoute() {
       <h1 className="title">{useScreens()?.notFoundTitle ?? t('common.pageNotFound')}</h1>
       <p>{t('common.pageMissing')}</p>
       <Link className="btn btn--primary" to={paths.welcome}>
-        Back to the start
+        {t('common.backToStart')}
       </Link>
     </main>
   );

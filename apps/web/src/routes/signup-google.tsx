@@ -4,6 +4,8 @@ import { BackButton } from '../components/back-button';
 import { ProviderSignup } from '../features/auth/provider-signup';
 import { paths } from '../lib/paths';
 import '../features/auth/auth.css';
+import '../features/auth/signup-texts';
+import { t } from '../lib/i18n';
 
 export default function SignupGoogleRoute() {
   return (
@@ -12,7 +14,7 @@ export default function SignupGoogleRoute() {
         <BackButton to={paths.signup} />
         <h1 className="title title--small">{useScreens()?.signupGoogleTitle}</h1>
       </div>
-      <p className="auth-screen__lead">Tell us a little more to finish signing up.</p>
+      <p className="auth-screen__lead">{t('signup.tellUsMore')}</p>
       <ProviderSignup />
     </main>
   );

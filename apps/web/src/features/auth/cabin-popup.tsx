@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useCampaign } from '../../lib/campaign-api';
 import { t } from '../../lib/i18n';
+import './signup-texts';
 
 type SignupQuestionProps = Omit<CabinPopupProps, 'question'>;
 
@@ -30,12 +31,12 @@ function NoQuestion({ onChoose, onClose, error }: SignupQuestionProps) {
   if (busy) {
     return (
       <p className="loading" role="status">
-        Creating account...
+        {t('auth.creatingAccount')}
       </p>
     );
   }
   return error ? (
-    <Modal title="Sign up" onClose={onClose}>
+    <Modal title={t('signup.title')} onClose={onClose}>
       <p className="error" role="alert">
         {error}
       </p>

@@ -58,7 +58,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
         <EmailField value={email} onChange={setEmail} />
         <FormField
-          label="CODE"
+          label={t('auth.field.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={SIGNIN_CODE_DIGITS}

@@ -14,6 +14,7 @@ import { readProviderFragment } from './login-rules';
 import { prefillSignupForm } from './signup-rules';
 import { useLogin } from './use-sign-in';
 import { serverText } from '../../lib/server-texts';
+import { t } from '../../lib/i18n';
 
 export function ProviderSignIn() {
   const location = useLocation();
@@ -64,7 +65,7 @@ export function ProviderSignIn() {
     <>
       {logo && <BrandImage className="login-logo" src={logo.url} alt="" width={260} height={70} />}
       <div className="login-panel card">
-        <p>Sign in with your Google account to carry on with the challenge.</p>
+        <p>{t('auth.googleLead')}</p>
         <div className="login-panel__error" aria-live="polite">
           {error && (
             <p className="error" role="alert">

@@ -6,6 +6,7 @@ import { EmailField, FormField } from './form-field';
 import type { SignupFormValues } from './signup-rules';
 import { Terms } from './terms';
 import { t } from '../../lib/i18n';
+import './signup-texts';
 
 interface SignupFormProps<T extends SignupFormValues> {
   values: T;
@@ -74,11 +75,11 @@ export function SignupForm<T extends SignupFormValues>({
           />
           {/* A button inside a label does not toggle the box: it only opens the terms. */}
           <label htmlFor="signup-terms">
-            I agree to the{' '}
+            {t('signup.agreeBefore')}{' '}
             <button type="button" className="link-button link-button--inline" onClick={() => setTermsOpen(true)}>
-              T&amp;Cs
+              {t('signup.terms')}
             </button>{' '}
-            and want to receive exclusive updates
+            {t('signup.agreeAfter')}
           </label>
         </div>
         {error && (

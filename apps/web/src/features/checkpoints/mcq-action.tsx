@@ -9,6 +9,8 @@ import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
@@ -37,7 +39,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
 
   return (
     <div className="action">
-      <div className="mcq" role="group" aria-label="Answers">
+      <div className="mcq" role="group" aria-label={t('checkpoint.answers')}>
         {choices.map(({ letter, text }) => {
           const verdict = graded ? choiceVerdict(letter, selected, graded) : null;
           const pressed = selected.includes(letter);
@@ -61,7 +63,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
         className={`action__status${graded ? (graded.correct ? ' action__status--ok' : ' action__status--bad') : ''}`}
         role="status"
       >
-        {graded ? (graded.correct ? 'Correct!' : 'Incorrect') : ''}
+        {graded ? (graded.correct ? t('checkpoint.correct') : t('checkpoint.incorrect')) : ''}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -69,7 +71,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
         </p>
       )}
       <button type="button" className="btn btn--duck btn--block" onClick={() => void submit()} disabled={locked}>
-        {busy ? 'Submitting...' : 'Submit'}
+        {busy ? t('checkpoint.submitting') : t('checkpoint.submit')}
       </button>
     </div>
   );

@@ -5,12 +5,11 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { scanTexts } from './scan-texts';
 import type { ScanVerdict } from './use-qr-scanner';
 import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { catalogTexts } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 
-const typedCodeTexts = {
-  label: 'Code under the QR code',
-  hint: 'Capitals, spaces and dashes do not matter.',
-  submit: 'Check code',
-} as const;
+const typedCodeTexts = catalogTexts('typed', ['label', 'hint', 'submit']);
 
 type TypedStatus =
   { kind: 'idle' } | { kind: 'checking' } | { kind: 'valid' } | { kind: 'stopped' } | { kind: 'bad'; message: string };
@@ -55,7 +54,7 @@ export function TypedCode({ onCode, onValid }: TypedCodeProps) {
           : '';
   const tone = status.kind === 'valid' ? 'ok' : status.kind === 'bad' ? 'bad' : 'info';
   return (
-    <form className="typed-code" onSubmit={(e) => void submit(e)} noValidate aria-label="Type the code">
+    <form className="typed-code" onSubmit={(e) => void submit(e)} noValidate aria-label={t('typed.formLabel')}>
       <label className="field">
         <span className="field__label">{typedCodeTexts.label}</span>
         <input

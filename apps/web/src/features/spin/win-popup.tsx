@@ -26,10 +26,10 @@ export function WinPopup({ result, onClose }: { result: SpinResult; onClose: () 
       {result.pending && <p className="dialog__text">{result.message}</p>}
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
         <Link to={paths.leaderboard} className="btn btn--primary">
-          LEADERBOARD
+          {t('nav.leaderboard')}
         </Link>
       </div>
     </Modal>
@@ -47,7 +47,7 @@ function NewTotal({ result }: { result: SpinResult }) {
     <p className="win-popup__total">
       {total !== null && (
         <>
-          {result.pending ? 'Ducks pending: ' : 'Ducks: '}
+          {result.pending ? t('spin.ducksPendingTotal') : t('spin.ducksTotal')}
           <CountUp from={Math.max(0, total - result.duckPointsAwarded)} to={total} />
         </>
       )}
