@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
-import '../lib/game-texts';
+import { gameTextsLoaded } from '../lib/game-texts';
 import { onLocaleChange, t } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
 
@@ -28,6 +28,8 @@ const visitorLoaded = Promise.race([
 
 function AfterVisitor({ children }: { children: ReactNode }) {
   use(visitorLoaded);
+  // The screens' texts in the visitor's language (decision 037).
+  use(gameTextsLoaded);
   return children;
 }
 

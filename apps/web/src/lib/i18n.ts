@@ -22,6 +22,8 @@ export interface Catalog {
 
 /** The catalogs in use, each with the languages already loaded. */
 const catalogs = new Map<Catalog, Set<Locale>>();
+/** The language being switched to (or the active one): a catalog put in use meanwhile loads it too. */
+let target: Locale = 'en';
 
 async function loadCatalog(catalog: Catalog, locale: Locale): Promise<void> {
   const loaded = catalogs.get(catalog)!;
@@ -39,7 +41,9 @@ export async function addCatalog(catalog: Catalog): Promise<void> {
     catalogs.set(catalog, new Set(['en']));
     i18n.load('en', catalog.en);
   }
-  await loadCatalog(catalog, currentLocale());
+  // Not only the active language: a chunk can run while the first language is still loading (routes.tsx
+  // asks for the signed-in chunk before main.tsx activates the visitor's language).
+  await loadCatalog(catalog, target);
 }
 
 const startCatalog: Catalog = {
@@ -95,6 +99,7 @@ export function hasText(id: string): boolean {
 
 /** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
   await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

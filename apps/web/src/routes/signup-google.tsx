@@ -4,10 +4,13 @@ import { BackButton } from '../components/back-button';
 import { ProviderSignup } from '../features/auth/provider-signup';
 import { paths } from '../lib/paths';
 import '../features/auth/auth.css';
-import '../features/auth/signup-texts';
+import { use } from 'react';
+import { signupTextsLoaded } from '../features/auth/signup-texts';
 import { t } from '../lib/i18n';
 
 export default function SignupGoogleRoute() {
+  // The form's texts in the visitor's language (decision 037).
+  use(signupTextsLoaded);
   return (
     <main className="screen auth-screen">
       <div className="screen__top">
