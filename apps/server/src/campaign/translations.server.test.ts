@@ -18,7 +18,8 @@ const row = (rows: Row[], id: string) => rows.find((r) => r.checkpointId === id)
 describe('the pack in the visitor language', () => {
   it('answers the checkpoint titles and questions in Chinese for Accept-Language zh-CN, and says the answer varies by it', async () => {
     const { rows, vary } = await checkpoints({ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' });
-    expect(row(rows, 'day-01-gangway')).toMatchObject({ title: '舷梯问好', subtitle: expect.stringContaining('二维码') });
+    expect(row(rows, 'day-01-gangway').title).toBe('舷梯问好');
+    expect(row(rows, 'day-01-gangway').subtitle).toBe('在活动入口找到条纹舷梯拱门，扫描船长欢迎牌上的二维码。');
     expect(vary).toMatch(/accept-language/i);
   });
 

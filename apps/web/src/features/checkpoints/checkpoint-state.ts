@@ -1,6 +1,6 @@
 // Pure rules of the checkpoint list (docs/product.md §5.3): what state a row is in,
 // its unlock text and the order of the list (what the answers came to: checkpoint-result.ts). Time is in Unix seconds.
-import { type Checkpoint, messages } from '@quackquest/contract/core';
+import type { Checkpoint } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
 import '../../lib/game-texts';
 
