@@ -5,7 +5,6 @@
 // a text missing from a language gets the English one.
 import { formatter } from '@lingui/format-po';
 
-/** @type {import('@lingui/conf').LinguiConfig} */
 export default {
   locales: ['en', 'zh-Hans', 'ms', 'ta'],
   sourceLocale: 'en',
