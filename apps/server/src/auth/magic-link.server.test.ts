@@ -263,3 +263,36 @@ describe('the sign-in e-mail in the visitor language (decision 037)', () => {
     expect(mail.parsed.text).toMatch(/^Tap the link below to sign in to QuackQuest:/);
   });
 });
+
+describe('the visitor language, kept for later e-mails (decision 037)', () => {
+  async function proof(email: string, ip: string) {
+    const { token } = await mailedLink(email, ip, '/signup');
+    const verified = await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip });
+    return verified.body.idToken as string;
+  }
+  const languageOf = async (email: string) => {
+    const { database } = await getTestContext();
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    return user?.language;
+  };
+
+  it('is stored at sign-up and follows each sign-in; English is null', async () => {
+    const email = uniqueEmail('lang');
+    const ip = uniqueIp();
+    const signup = await call(app, 'POST', '/api/auth', {
+      body: signupBody(email, await proof(email, ip), { userName: 'Kavitha' }),
+      ip,
+      headers: { 'accept-language': 'ta-IN,ta;q=0.9' },
+    });
+    expect(signup.status).toBe(201);
+    expect(await languageOf(email)).toBe('ta');
+
+    const login = await call(app, 'POST', '/api/auth', {
+      body: { action: 'login', email, idToken: await proof(email, ip) },
+      ip,
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(login.status).toBe(200);
+    expect(await languageOf(email)).toBeNull();
+  });
+});

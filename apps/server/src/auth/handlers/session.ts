@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { spentIdTokens, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { requestLanguage } from '../../campaign/translations';
 import { isBlocked } from '../../participants/blocking';
 import { SESSION_COOKIE, createSession, deleteSession, setSessionCookie } from '../../session/session';
 import type { Proven } from '../id-token';
@@ -21,6 +22,9 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
   if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  // Kept for the e-mails sent later (the winner notice, decision 037); null is English.
+  const requested = requestLanguage(request);
+  const language = requested === 'en' ? null : requested;
   if (body.action === 'login') {
     if (!existing) throw notFound(authMessages.userNotFound);
     const token = await auth.ctx.db.transaction(async (tx) => {
@@ -28,6 +32,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
       // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
       // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
       if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
+      if (existing.language !== language) await tx.update(users).set({ language }).where(eq(users.id, existing.id));
       return createSession(tx, existing.id, auth.ctx.now());
     });
     setSessionCookie(reply, token, auth.secureCookies);
@@ -37,7 +42,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   // The proof is spent with the account it creates: a refused sign-up leaves it for the login that follows.
   const created = await auth.ctx.db.transaction(async (tx) => {
     await spendProof(tx, identity, auth.ctx.now());
-    const user = await createUser(tx, auth.ctx.now(), body, identity);
+    const user = await createUser(tx, auth.ctx.now(), body, identity, language);
     // Signed up by another request since the look-up above.
     if (!user) throw conflict(authMessages.userExists);
     return user;
@@ -76,7 +81,7 @@ export async function spendProof(tx: Tx, proof: Proven, now: number): Promise<vo
   if (!spent) throw unauthenticated(authMessages.tokenUsed);
 }
 
-async function createUser(tx: Tx, now: number, body: SignupBody, identity: Proven) {
+async function createUser(tx: Tx, now: number, body: SignupBody, identity: Proven, language: string | null) {
   const [created] = await tx
     .insert(users)
     .values({
@@ -86,6 +91,7 @@ async function createUser(tx: Tx, now: number, body: SignupBody, identity: Prove
       instagram: body.InstagramHandle,
       cabinOwner: body.CabinOwnership === 'yes',
       acceptedTermsAt: new Date(now),
+      language,
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
