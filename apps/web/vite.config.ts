@@ -147,6 +147,21 @@ export default defineConfig({
         main: path.resolve(import.meta.dirname, 'index.html'),
         console: path.resolve(import.meta.dirname, 'console.html'),
       },
+      output: {
+        // What the two entries load before their first render (their static imports), in one chunk rather
+        // than in a dozen small ones cut by which lazy screens share them: fewer files, each compressed whole,
+        // keeps the first screen within its budget (decision 037). Not the console's own modules, and not
+        // lib/server-texts.ts (it sets the visitor's language on the API client; the console stays English).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/\.html|[\\/]src[\\/](console[\\/]|app[\\/]|main\.tsx|lib[\\/]server-texts)/.test(id),
+            },
+          ],
+        },
+      },
     },
     // The scanner's zxing .wasm is emitted as a file (self-hosted, never from a CDN).
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),

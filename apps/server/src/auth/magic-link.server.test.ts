@@ -230,3 +230,69 @@ describe('magic link over a real SMTP server', () => {
     expect(row.tokenHash).toBe(createHmac('sha256', ctx.secret).update(`email-link-token:${token}`).digest('hex'));
   });
 });
+
+describe('the sign-in e-mail in the visitor language (decision 037)', () => {
+  it('is written in the language the request asks for, link and code included', async () => {
+    const email = uniqueEmail();
+    const after = smtp.received.length;
+    const sent = await call(app, 'POST', '/api/auth/email-link', {
+      body: { email, returnTo: '/' },
+      ip: uniqueIp(),
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    expect(sent.status).toBe(202);
+    const mail = await smtp.waitFor(email, { after });
+    const text = mail.parsed.text ?? '';
+    expect(mail.parsed.subject).toBe('登录 QuackQuest');
+    expect(text).toMatch(/^点击下面的链接登录 QuackQuest：/);
+    expect(text).toMatch(/在另一台设备上打开？请改为输入此验证码： \d{8}/);
+    expect(text).toContain('链接和验证码只能使用一次，15 分钟内有效。');
+    expect(LINK_IN_TEXT.test(text)).toBe(true);
+  });
+
+  it('is English, with the pack subject, for a language we do not have', async () => {
+    const email = uniqueEmail();
+    const after = smtp.received.length;
+    await call(app, 'POST', '/api/auth/email-link', {
+      body: { email, returnTo: '/' },
+      ip: uniqueIp(),
+      headers: { 'accept-language': 'fr-FR' },
+    });
+    const mail = await smtp.waitFor(email, { after });
+    expect(mail.parsed.subject).toBe('Your QuackQuest sign-in link');
+    expect(mail.parsed.text).toMatch(/^Tap the link below to sign in to QuackQuest:/);
+  });
+});
+
+describe('the visitor language, kept for later e-mails (decision 037)', () => {
+  async function proof(email: string, ip: string) {
+    const { token } = await mailedLink(email, ip, '/signup');
+    const verified = await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip });
+    return verified.body.idToken as string;
+  }
+  const languageOf = async (email: string) => {
+    const { database } = await getTestContext();
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    return user?.language;
+  };
+
+  it('is stored at sign-up and follows each sign-in; English is null', async () => {
+    const email = uniqueEmail('lang');
+    const ip = uniqueIp();
+    const signup = await call(app, 'POST', '/api/auth', {
+      body: signupBody(email, await proof(email, ip), { userName: 'Kavitha' }),
+      ip,
+      headers: { 'accept-language': 'ta-IN,ta;q=0.9' },
+    });
+    expect(signup.status).toBe(201);
+    expect(await languageOf(email)).toBe('ta');
+
+    const login = await call(app, 'POST', '/api/auth', {
+      body: { action: 'login', email, idToken: await proof(email, ip) },
+      ip,
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(login.status).toBe(200);
+    expect(await languageOf(email)).toBeNull();
+  });
+});

@@ -12,6 +12,8 @@ import { DomainError, invalid } from '../domain/errors';
 import { isBlocked } from '../participants/blocking';
 import { sealBodies } from '../mail/queue';
 import { checkSendLimits, lockAddress, lockAddressRaw } from './link-limits';
+import type { Language } from '../campaign/translations';
+import { signInMailTexts } from './sign-in-mail-texts';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -53,6 +55,7 @@ export async function sendEmailLink(
   returnTo: string,
   clientIp: string,
   pending?: PendingSignup,
+  language: Language = 'en',
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const code = String(randomInt(0, 10 ** SIGNIN_CODE_DIGITS)).padStart(SIGNIN_CODE_DIGITS, '0');
@@ -63,20 +66,16 @@ export async function sendEmailLink(
   // The campaign's sender name and subjects (campaign.yaml mail); the defaults when none is loaded yet.
   const mail = (await ctx.campaign.get().catch(() => undefined))?.info.mail ?? MAIL_DEFAULTS;
   const app = mail.senderName;
+  // In the visitor's language (decision 037); the subject is the pack's in English.
+  const words = signInMailTexts[language];
+  const subject =
+    language === 'en' ? (signup ? mail.signUpSubject : mail.signInSubject) : signInMailTexts[language].subject(app, signup);
   const sealed = sealBodies(ctx.secret, {
-    text: [
-      signup ? `Tap the link below to finish signing up to ${app}:` : `Tap the link below to sign in to ${app}:`,
-      '',
-      link.toString(),
-      '',
-      `Opening it on another device? Enter this code instead: ${code}`,
-      '',
-      'The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.',
-    ].join('\n'),
-    html: `<p>${escapeHtml(signup ? `Tap the button to finish signing up to ${app}.` : `Tap the button to sign in to ${app}.`)}</p>
-<p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${signup ? 'Finish signing up' : 'Sign in'}</a></p>
-<p>Opening it on another device? Enter this code instead: <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
-<p>The link and the code work once, for 15 minutes. If you did not ask for this, ignore this e-mail.</p>`,
+    text: [words.lead(app, signup, 'link'), '', link.toString(), '', `${words.code} ${code}`, '', words.footer].join('\n'),
+    html: `<p>${escapeHtml(words.lead(app, signup, 'button'))}</p>
+<p><a href="${link.toString()}" style="display:inline-block;padding:12px 20px;background:#0b4f8a;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(words.button(signup))}</a></p>
+<p>${escapeHtml(words.code)} <strong style="font-size:20px;letter-spacing:2px">${code}</strong></p>
+<p>${escapeHtml(words.footer)}</p>`,
   });
   const at = new Date(now).toISOString();
   // An e-mail that arrives after its link's life is useless: the worker marks it expired instead.
@@ -95,7 +94,7 @@ export async function sendEmailLink(
       at,
       expires,
       ctx.mail.channel,
-      signup ? mail.signUpSubject : mail.signInSubject,
+      subject,
       sealed.text,
       sealed.html,
     ]);

@@ -4,6 +4,7 @@ import type { Campaign } from '@quackquest/contract';
 import type { Db } from '../db/client';
 import { campaigns } from '../db/schema';
 import { DomainError } from '../domain/errors';
+import type { PackTranslations } from './translations';
 
 export interface ActiveCampaign {
   id: string;
@@ -14,6 +15,8 @@ export interface ActiveCampaign {
     winnerReplyDays?: number;
     /** campaign.yaml mail (sender name, subjects); absent in a campaign loaded before it existed. */
     mail?: { senderName: string; signInSubject: string; signUpSubject: string; winnerAsks?: string[] };
+    /** translations.yaml (decision 037); absent in a campaign loaded before it existed. */
+    translations?: PackTranslations;
   };
   wheelWeights: Record<string, number>;
   sourceDir: string;

@@ -60,6 +60,7 @@ export function campaignInfo(pack: Pack) {
     },
     screens: campaignScreens(pack),
     mail: campaign.mail,
+    translations: pack.translations,
   };
 }
 

@@ -508,3 +508,55 @@ describe('the singapore-2025 pack keeps the original words', () => {
     expect(campaign.mail.signUpSubject).toBe('Finish signing up to QuackQuest');
   });
 });
+
+describe('translations.yaml (decision 037)', () => {
+  it('gives the Singapore pack every checkpoint title and question, and every reward description, in zh-Hans, ms and ta', () => {
+    const pack = readPack(path.join(campaignsDir, 'singapore-2025'));
+    for (const language of ['zh-Hans', 'ms', 'ta'] as const) {
+      const block = pack.translations[language]!;
+      expect(block.tagline).toMatch(/\S/);
+      for (const checkpoint of pack.checkpoints) {
+        expect(block.checkpoints[checkpoint.id]?.title, `${language} ${checkpoint.id}`).toMatch(/\S/);
+        expect(block.checkpoints[checkpoint.id]?.subtitle, `${language} ${checkpoint.id}`).toMatch(/\S/);
+      }
+      for (const reward of pack.rewards)
+        expect(block.rewards[reward.item]?.description, `${language} ${reward.item}`).toMatch(/\S/);
+    }
+  });
+
+  it('is optional, and may translate only some fields', () => {
+    expect(readPack(writePack()).translations).toEqual({});
+    const pack = readPack(
+      writePack(() => {}, {
+        'translations.yaml': stringify({ ta: { checkpoints: { quiz: { title: 'உயிர்காப்புப் படகுப் பயிற்சி' } } } }),
+      }),
+    );
+    expect(pack.translations.ta?.checkpoints.quiz).toEqual({ title: 'உயிர்காப்புப் படகுப் பயிற்சி' });
+    expect(pack.translations['zh-Hans']).toBeUndefined();
+  });
+
+  it('refuses a language we do not have and an empty text', () => {
+    const dir = writePack(() => {}, {
+      'translations.yaml': stringify({
+        fr: { tagline: 'Un canard par jour' },
+        ms: { checkpoints: { quiz: { title: ' ' } } },
+      }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'translations.yaml: field "ms.checkpoints.quiz.title": must not be empty',
+      'translations.yaml: field "fr": unknown field (check its spelling)',
+    ]);
+  });
+
+  it('names an unknown checkpoint or reward when the languages are right', () => {
+    const dir = writePack(() => {}, {
+      'translations.yaml': stringify({
+        'zh-Hans': { checkpoints: { lifeboat: { title: '救生艇演习' } }, rewards: { 'Free Beer': { description: '免费啤酒' } } },
+      }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'translations.yaml: zh-Hans: checkpoint "lifeboat": no such id in checkpoints.yaml',
+      'translations.yaml: zh-Hans: reward "Free Beer": no such item in rewards.yaml',
+    ]);
+  });
+});

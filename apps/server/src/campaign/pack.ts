@@ -13,6 +13,7 @@ import {
 } from './pack-schema';
 import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { dayStart, formatDay } from './time';
+import { type PackTranslations, translationsFileSchema, unknownTranslationTargets } from './translations';
 
 export interface Pack {
   campaign: CampaignFile;
@@ -24,6 +25,8 @@ export interface Pack {
   contentDir: string;
   checkpoints: (CheckpointEntry & { sequence: number; startTime: number; endTime: number })[];
   rewards: (RewardEntry & { sequence: number; startDate: number | null; endDate: number | null })[];
+  /** translations.yaml: the pack's words in other languages (decision 037); {} without the file. */
+  translations: PackTranslations;
 }
 
 export class PackError extends Error {
@@ -99,6 +102,14 @@ export function readPack(dir: string, now = new Date()): Pack {
     const endDate = entry.closesAfterDay ? startTime + entry.closesAfterDay * DAY - 1 : null;
     return [{ ...entry, sequence: i + 1, startDate, endDate }];
   });
+  // Optional: without translations.yaml every language gets the English words.
+  const translationsRaw = existsSync(path.join(contentDir, 'translations.yaml'))
+    ? readYaml(contentDir, 'translations.yaml', problems)
+    : {};
+  const translations = check(translationsFileSchema, translationsRaw ?? {}, 'translations.yaml', undefined, problems) ?? {};
+  problems.push(
+    ...unknownTranslationTargets(translations, new Set(checkpoints.map((c) => c.id)), new Set(rewards.map((r) => r.item))),
+  );
   duplicates(checkpointList, 'id', 'checkpoints.yaml', problems);
   duplicates(rewardList, 'item', 'rewards.yaml', problems);
   // Placeholders are checked against campaign.yaml's fields even when some of their values are wrong.
@@ -113,6 +124,7 @@ export function readPack(dir: string, now = new Date()): Pack {
     contentDir,
     checkpoints,
     rewards,
+    translations,
   };
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../domain/errors';
 import { byteRange } from '../http/byte-range';
 import { type PackImage, readImage } from './store';
+import { requestLanguage, translationsFor } from './translations';
 
 /** An SVG is a document that could run script: opened on its own it gets no script, no requests and a sandbox. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
@@ -30,12 +31,25 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     // Public: the welcome page shows the terms and the booking link before anyone signs in.
-    app.get('/api/campaign', { config: { public: true }, schema: { response: { 200: campaignSchema } } }, async () => {
-      const { info, wheelWeights } = await ctx.campaign.get();
-      const wheel = Object.entries(wheelWeights).map(([ducks, weight]) => ({ ducks: Number(ducks), weight }));
-      // A campaign loaded before the collection was sent has none until its pack is loaded again.
-      return { ...info, collection: info.collection ?? null, wheel };
-    });
+    app.get(
+      '/api/campaign',
+      { config: { public: true }, schema: { response: { 200: campaignSchema } } },
+      async (request, reply) => {
+        const { info, wheelWeights } = await ctx.campaign.get();
+        const wheel = Object.entries(wheelWeights).map(([ducks, weight]) => ({ ducks: Number(ducks), weight }));
+        // The pack's words in the visitor's language, English where it has none (decision 037).
+        const words = translationsFor(info.translations, requestLanguage(request));
+        reply.header('vary', 'Accept-Language');
+        // A campaign loaded before the collection was sent has none until its pack is loaded again.
+        return {
+          ...info,
+          tagline: words?.tagline ?? info.tagline,
+          description: words?.description ?? info.description,
+          collection: info.collection ?? null,
+          wheel,
+        };
+      },
+    );
 
     app.get(
       '/api/campaign/images/:file',

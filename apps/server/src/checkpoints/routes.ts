@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { invalid } from '../domain/errors';
+import { requestLanguage, translationsFor } from '../campaign/translations';
 import { requireUserId, sessionEnded, sessionHash } from '../session/session';
 import { submitAttemptOnce } from './attempt-keys';
 import { checkpointImageUrl, checkpointListFor } from './queries';
@@ -18,12 +19,21 @@ export function checkpointRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/checkpoints',
       { config: { sessionInQuery: true }, schema: { response: { 200: checkpointListSchema } } },
-      async (request) => {
+      async (request, reply) => {
         const idHash = sessionHash(request);
         const campaign = await ctx.campaign.get();
         const data = await checkpointListFor(ctx)(campaign.id, idHash);
         if (!data) throw sessionEnded();
-        return { data };
+        // Titles and questions in the visitor's language, English where the pack has none (decision 037).
+        const words = translationsFor(campaign.info.translations, requestLanguage(request))?.checkpoints;
+        reply.header('vary', 'Accept-Language');
+        if (!words) return { data };
+        return {
+          data: data.map((row) => {
+            const own = words[row.checkpointId];
+            return own ? { ...row, title: own.title ?? row.title, subtitle: own.subtitle ?? row.subtitle } : row;
+          }),
+        };
       },
     );
 

@@ -46,6 +46,8 @@ export const users = pgTable(
     blockedReason: text('blocked_reason'),
     /** The personal data was erased (decision 020): blocked for good, the rows of the game kept. */
     erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
+    /** The language of their last sign-up or sign-in (decision 037): zh-Hans, ms or ta; null is English. */
+    language: text('language'),
   },
   (t) => [
     // Only visitors who are not blocked are ranked: every rank query says `blocked_at is null`, so it reads

@@ -33,8 +33,10 @@ export function registerCompression(app: FastifyInstance): void {
     const size = Buffer.byteLength(payload);
     if (size < MIN_BYTES || size > MAX_BYTES) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    // A cache in between must keep the compressed and the plain answer apart.
-    reply.header('vary', 'accept-encoding');
+    // A cache in between must keep the compressed and the plain answer apart (added to a Vary the route set,
+    // e.g. Accept-Language for the pack's words, decision 037).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
     if (!encoding) return payload;

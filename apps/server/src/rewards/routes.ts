@@ -4,14 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { claims, rewards } from '../db/schema';
 import { invalid } from '../domain/errors';
+import { requestLanguage, translationsFor } from '../campaign/translations';
 import { requireUserId } from '../session/session';
 import { claimReward } from './claim';
 
 export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/inventory', { schema: { response: { 200: inventorySchema } } }, async (request) => {
+    app.get('/api/inventory', { schema: { response: { 200: inventorySchema } } }, async (request, reply) => {
       await requireUserId(request);
       const campaign = await ctx.campaign.get();
+      // Descriptions in the visitor's language, English where the pack has none (decision 037); names stay English.
+      const words = translationsFor(campaign.info.translations, requestLanguage(request))?.rewards;
+      reply.header('vary', 'Accept-Language');
       const rows = await ctx.db
         .select()
         .from(rewards)
@@ -21,7 +25,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         item: r.item,
         price: r.price,
         quantity: r.stock,
-        description: r.description,
+        description: words?.[r.item]?.description ?? r.description,
         startDate: r.startDate,
         endDate: r.endDate,
         eligibility: r.eligibility as Reward['eligibility'],

@@ -6,7 +6,7 @@ import { type App, buildTestApp, call } from '../../test/auth';
 import { createOperator } from '../../test/console';
 import { type TestUser, createUser, getTestContext } from '../../test/helpers';
 import { type TestSmtp, startSmtp } from '../../test/smtp';
-import { auditLog, winnerNotices } from '../db/schema';
+import { auditLog, users, winnerNotices } from '../db/schema';
 import { formatDeadline, replyDeadline } from './winners';
 
 /** Waits for a condition the worker brings about; generous, for a loaded machine. */
@@ -146,6 +146,24 @@ describe('POST /api/console/winners/notify', () => {
     await smtp.waitFor(low.email);
     await smtp.waitFor(high.email);
     expect([mailsTo(low).length, mailsTo(high).length]).toEqual([1, 1]);
+  });
+
+  it('writes to each winner in the language of their last sign-in, English without one (decision 037)', async () => {
+    const admin = await createOperator('admin');
+    const [malay, english] = [
+      await createUser({ ducks: 5, fullName: 'Aminah' }),
+      await createUser({ ducks: 5, fullName: 'Ben' }),
+    ];
+    const { database } = await getTestContext();
+    await database.db.update(users).set({ language: 'ms' }).where(eq(users.id, malay.id));
+    await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { userIds: [malay.id, english.id] } });
+    const [inMalay, inEnglish] = [await smtp.waitFor(malay.email), await smtp.waitFor(english.email)];
+    expect(inMalay.parsed.subject).toMatch(/^Anda pemenang QuackQuest Demo: sila balas sebelum /);
+    expect(inMalay.parsed.text).toMatch(
+      /^Salam Aminah,\n\nTahniah! Anda menamatkan QuackQuest Demo di kedudukan \d+=? ?(\(seri\))? dengan 5 itik/,
+    );
+    expect(inEnglish.parsed.subject).toMatch(/^You are a QuackQuest Demo winner: please reply by /);
+    expect(inEnglish.parsed.text).toMatch(/^Hello Ben,\n\nCongratulations!/);
   });
 
   it('queues the e-mail while SMTP is down, and frees the visitor when the queue gives it up', async () => {

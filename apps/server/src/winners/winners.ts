@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit';
 import type { ActiveCampaign } from '../campaign/active';
 import { addDays, dayStart, formatDay } from '../campaign/time';
 import { type Db, type DbOrTx, queryRows } from '../db/client';
-import { winnerNotices } from '../db/schema';
+import { users, winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { rankedVisitors } from '../exports/exports';
 import { type MailHooks, type MailQueueHandle, OTHER_MAIL_LIFE_MS, enqueueMail } from '../mail/queue';
@@ -43,6 +43,8 @@ export interface WinnerCandidate {
   deadline: Date | null;
   /** A notice whose e-mail is still in the mail queue. */
   queued: boolean;
+  /** The language of their last sign-in (users.language, decision 037); null or absent is English. */
+  language?: string | null;
 }
 
 interface CandidateRow {
@@ -56,6 +58,7 @@ interface CandidateRow {
   notified_by: string | null;
   deadline: Date | string | null;
   queued: boolean;
+  language: string | null;
 }
 
 const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
@@ -72,6 +75,7 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
     db,
     sql`
     select ranked.*, n.notified_at, n.notified_by, n.deadline,
+      (select language from ${users} lu where lu.id = ranked.id) as language,
       exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued
     from ${chosen}
     left join lateral (
@@ -97,6 +101,7 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
       notifiedBy: row.notified_by,
       deadline: date(row.deadline),
       queued: Boolean(row.queued),
+      language: row.language,
     };
   });
 }
@@ -257,23 +262,76 @@ const outcomeOf = (c: WinnerCandidate) => ({ userId: c.userId, rank: c.rank, nam
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The words of the winner notice per language (decision 037); a visitor without a stored language reads English. */
+interface WinnerWords {
+  hello: (name: string) => string;
+  congrats: (event: string, rank: string, ducks: number) => string;
+  replyBy: (by: string) => string;
+  otherwise: string;
+  tied: string;
+  subject: (event: string, by: string) => string;
+}
+
+const WINNER_WORDS: Record<'en' | 'zh-Hans' | 'ms' | 'ta', WinnerWords> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    congrats: (event, rank, ducks) =>
+      `Congratulations! You finished ${event} at rank ${rank} with ${ducks} ducks, and you are one of our winners.`,
+    replyBy: (by) => `To receive your prize, reply to this e-mail by ${by} with:`,
+    otherwise:
+      'If we do not hear from you by then, or the details are incomplete, the prize may be withdrawn and offered to another participant (terms, section 6).',
+    tied: ' (tied)',
+    subject: (event, by) => `You are a ${event} winner: please reply by ${by}`,
+  },
+  'zh-Hans': {
+    hello: (name) => `${name}，你好：`,
+    congrats: (event, rank, ducks) => `恭喜！你在 ${event} 中以 ${ducks} 只鸭子获得第 ${rank} 名，成为我们的获奖者之一。`,
+    replyBy: (by) => `如需领取奖品，请在 ${by} 之前回复此邮件，并提供：`,
+    otherwise: '如果届时我们没有收到你的回复，或资料不完整，奖品可能会被取消并转给其他参与者（条款第 6 条）。',
+    tied: '（并列）',
+    subject: (event, by) => `你是 ${event} 的获奖者：请在 ${by} 之前回复`,
+  },
+  ms: {
+    hello: (name) => `Salam ${name},`,
+    congrats: (event, rank, ducks) =>
+      `Tahniah! Anda menamatkan ${event} di kedudukan ${rank} dengan ${ducks} itik, dan anda salah seorang pemenang kami.`,
+    replyBy: (by) => `Untuk menerima hadiah anda, balas e-mel ini sebelum ${by} dengan:`,
+    otherwise:
+      'Jika kami tidak menerima jawapan anda sebelum itu, atau butirannya tidak lengkap, hadiah mungkin ditarik balik dan ditawarkan kepada peserta lain (terma, seksyen 6).',
+    tied: ' (seri)',
+    subject: (event, by) => `Anda pemenang ${event}: sila balas sebelum ${by}`,
+  },
+  ta: {
+    hello: (name) => `வணக்கம் ${name},`,
+    congrats: (event, rank, ducks) =>
+      `வாழ்த்துகள்! ${event} இல் ${ducks} வாத்துகளுடன் ${rank} ஆம் இடத்தைப் பெற்றீர்கள்; நீங்கள் எங்கள் வெற்றியாளர்களில் ஒருவர்.`,
+    replyBy: (by) => `உங்கள் பரிசைப் பெற, ${by} க்குள் இந்த மின்னஞ்சலுக்குப் பின்வருவனவற்றுடன் பதிலளியுங்கள்:`,
+    otherwise:
+      'அதற்குள் உங்களிடமிருந்து பதில் வராவிட்டால், அல்லது விவரங்கள் முழுமையாக இல்லையெனில், பரிசு திரும்பப் பெறப்பட்டு வேறொரு பங்கேற்பாளருக்கு வழங்கப்படலாம் (விதிமுறைகள், பிரிவு 6).',
+    tied: ' (சமநிலை)',
+    subject: (event, by) => `நீங்கள் ${event} வெற்றியாளர்: ${by} க்குள் பதிலளியுங்கள்`,
+  },
+};
+
 /** The e-mail a winner reads: the rank, the deadline, what to send (terms §6.2) and what happens otherwise (§6.3). */
 function winnerMail(candidate: WinnerCandidate, deadline: Date, campaign: ActiveCampaign) {
   const { info } = campaign;
+  const words = WINNER_WORDS[candidate.language as keyof typeof WINNER_WORDS] ?? WINNER_WORDS.en;
+  // The deadline keeps its English form in every language: a date the operator and the visitor read alike.
   const by = formatDeadline(deadline, info.timeZone);
-  const rank = candidate.rank.replace('=', ' (tied)');
+  const rank = candidate.rank.replace('=', words.tied);
   const paragraphs = [
-    `Hello ${candidate.name},`,
-    `Congratulations! You finished ${info.name} at rank ${rank} with ${candidate.ducks} ducks, and you are one of our winners.`,
-    `To receive your prize, reply to this e-mail by ${by} with:`,
+    words.hello(candidate.name),
+    words.congrats(info.name, rank, candidate.ducks),
+    words.replyBy(by),
     // The pack's list (mail.winnerAsks); a campaign loaded before it existed asked for the Singapore pack's.
     (info.mail?.winnerAsks ?? SINGAPORE_WINNER_ASKS).map((ask) => `- ${ask}`).join(';\n') + '.',
-    'If we do not hear from you by then, or the details are incomplete, the prize may be withdrawn and offered to another participant (terms, section 6).',
+    words.otherwise,
     `${info.operatorName}`,
   ];
   return {
     to: candidate.email,
-    subject: `You are a ${info.name} winner: please reply by ${by}`,
+    subject: words.subject(info.name, by),
     text: paragraphs.join('\n\n'),
     html: paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n'),
     ...(info.operatorEmails[0] ? { replyTo: info.operatorEmails[0] } : {}),

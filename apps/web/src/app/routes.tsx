@@ -6,6 +6,7 @@ import { LoadErrorBoundary } from '../components/load-error-boundary';
 import { RequireAuth } from '../components/require-auth';
 import { paths } from '../lib/paths';
 import { isAuthenticated } from '../lib/storage';
+import { t } from '../lib/i18n';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -42,7 +43,7 @@ const NotFound = lazy(() => import('../routes/not-found'));
 export function AppRoutes() {
   return (
     <LoadErrorBoundary>
-      <Suspense fallback={<p className="loading">Loading...</p>}>
+      <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
         <Routes>
           <Route path={paths.welcome} element={<Welcome />} />
           <Route path={paths.signup} element={<Signup />} />

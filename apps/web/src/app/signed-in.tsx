@@ -9,6 +9,8 @@ import { SentAnswers } from '../features/offline/sent-answers';
 import { OfflineBanner } from '../features/offline/offline-banner';
 import { warmQrDecoder } from '../features/scanner/qr-detector';
 import { campaignAnswered } from '../lib/campaign-api';
+import { gameTextsLoaded } from '../lib/game-texts';
+import { onLocaleChange, t } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
 import { ownCache, saveAnswers } from '../lib/query-cache-store';
 
@@ -20,6 +22,9 @@ const queryClient = new QueryClient({
 });
 ownCache(queryClient);
 saveAnswers(queryClient);
+
+// Checkpoints and rewards come in the visitor's language: a new one asks again.
+onLocaleChange(() => void queryClient.invalidateQueries());
 
 // The visitor's ducks and rank (GET /api/me) head most signed-in screens, and the campaign's words and pictures
 // (GET /api/campaign, asked for as the app starts) fill them: the rewards banner above the list, the booking button,
@@ -47,6 +52,8 @@ function useWarmDecoder() {
 
 function AfterVisitor({ children }: { children: ReactNode }) {
   use(visitorLoaded);
+  // The screens' texts in the visitor's language (decision 037).
+  use(gameTextsLoaded);
   return children;
 }
 
@@ -63,7 +70,7 @@ export default function SignedInLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />
-      <Suspense fallback={<p className="loading">Loading...</p>}>
+      <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
         <AfterVisitor>
           <Notices />
           <OfflineAnswers />

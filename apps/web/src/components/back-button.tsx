@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { t } from '../lib/i18n';
 
-export function BackButton({ to, label = 'Back' }: { to: string; label?: string }) {
+export function BackButton({ to, label = t('common.back') }: { to: string; label?: string }) {
   return (
     <Link to={to} className="back-button" aria-label={label}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

@@ -2,24 +2,28 @@
 // total users.
 import { useMe } from '../lib/me-api';
 import { rankText } from '../lib/rank-text';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export function DucksHeader() {
   const { data } = useMe();
   return (
-    <section className="ducks-header" aria-label="Your ducks">
+    <section className="ducks-header" aria-label={t('header.yourDucks')}>
       <div>
         <span className="ducks-header__value">{data?.duckPoints ?? 0}</span>
-        <span className="ducks-header__label">Ducks</span>
+        <span className="ducks-header__label">{t('header.ducks')}</span>
         {/* Ducks waiting for a reviewer, apart from the balance (decision 023). */}
-        {!!data?.pendingDuckPoints && <span className="ducks-header__pending">+{data.pendingDuckPoints} pending</span>}
+        {!!data?.pendingDuckPoints && (
+          <span className="ducks-header__pending">{t('header.pending', { n: data.pendingDuckPoints })}</span>
+        )}
       </div>
       <div>
         <span className="ducks-header__value">{rankText(data?.rank, data?.totalUsers)}</span>
-        <span className="ducks-header__label">Rank</span>
+        <span className="ducks-header__label">{t('header.rank')}</span>
       </div>
       <div>
         <span className="ducks-header__value">{data?.totalUsers ?? '∞'}</span>
-        <span className="ducks-header__label">Players</span>
+        <span className="ducks-header__label">{t('header.players')}</span>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 // bundles) shows a way out instead of a blank page.
 import { Component, type ReactNode } from 'react';
 import { useScreens } from '../lib/campaign-api';
+import { t } from '../lib/i18n';
 
 export class LoadErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -15,9 +16,9 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { fail
     return (
       <main className="screen screen--center">
         <Title />
-        <p>This page could not be loaded. Please check your connection and try again.</p>
+        <p>{t('common.pageLoadFailed')}</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </main>
     );
@@ -26,5 +27,5 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { fail
 
 /** The campaign's words for it (campaign.yaml texts.loadErrorTitle), when the campaign could be loaded. */
 function Title() {
-  return <h1 className="title">{useScreens()?.loadErrorTitle ?? 'Something went wrong'}</h1>;
+  return <h1 className="title">{useScreens()?.loadErrorTitle ?? t('common.somethingWrong')}</h1>;
 }

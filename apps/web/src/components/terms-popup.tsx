@@ -1,22 +1,17 @@
 import { useCampaign } from '../lib/campaign-api';
 import { Modal } from './modal';
+import { t } from '../lib/i18n';
 
 /** The scrollable Terms and Conditions popup; the text comes from the campaign pack. Lazy-load it. */
 export default function TermsPopup({ onClose }: { onClose: () => void }) {
   const { data, error } = useCampaign();
   return (
-    <Modal title="Terms and Conditions" onClose={onClose} className="dialog--tall">
-      <div className="terms" tabIndex={0} role="region" aria-label="Terms text">
-        {data ? (
-          <Markdown text={data.termsText} />
-        ) : error ? (
-          <p>The terms could not be loaded. Please try again.</p>
-        ) : (
-          <p>Loading...</p>
-        )}
+    <Modal title={t('terms.title')} onClose={onClose} className="dialog--tall">
+      <div className="terms" tabIndex={0} role="region" aria-label={t('terms.region')}>
+        {data ? <Markdown text={data.termsText} /> : error ? <p>{t('terms.loadFailed')}</p> : <p>{t('common.loading')}</p>}
       </div>
       <button type="button" className="btn btn--primary" onClick={onClose}>
-        Close
+        {t('common.close')}
       </button>
     </Modal>
   );

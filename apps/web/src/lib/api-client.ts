@@ -2,8 +2,18 @@
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
 import { clearSession } from './storage';
 
+/**
+ * The language calls are made in and failures told in. English here, so the console (which shares this client)
+ * carries no catalogs; the visitor app puts its own (lib/server-texts.ts, decision 037).
+ */
+export const apiLanguage = {
+  locale: (): string => 'en',
+  networkText: (): string => 'Network error. Please try again.',
+  serverText: (english: string): string => english,
+};
+
 /** The text of a call that never reached the server (status 0). */
-export const networkErrorText = 'Network error. Please try again.';
+export const networkErrorText = (): string => apiLanguage.networkText();
 
 export class ApiError extends Error {
   constructor(
@@ -67,11 +77,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      headers: {
+        // The server answers the pack's words and its e-mails in the visitor's language (decision 037).
+        'accept-language': apiLanguage.locale(),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, networkErrorText);
+    throw new ApiError(0, networkErrorText());
   }
   const text = await response.text();
   const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
@@ -81,7 +96,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     clearSession();
     window.location.replace('/');
   }
-  throw new ApiError(result.status, result.message);
+  throw new ApiError(result.status, apiLanguage.serverText(result.message));
 }
 
 /** The message of a failed call, for an error area: the server's, or `fallback`. */

@@ -4,6 +4,7 @@
 import type { Campaign, CampaignScreens } from '@quackquest/contract/core';
 import { use, useEffect, useState } from 'react';
 import { api } from './api-client';
+import { onLocaleChange } from './i18n';
 
 let request: Promise<Campaign> | undefined;
 let loaded: Campaign | undefined;
@@ -38,6 +39,13 @@ function getCampaign(): Promise<Campaign> {
   );
   return request;
 }
+
+// The pack's words come in the visitor's language (Accept-Language): a new language asks again.
+onLocaleChange(() => {
+  request = undefined;
+  loaded = undefined;
+  preloadCampaign();
+});
 
 /** Asks for the campaign as the app starts, so its colours and words are there before a screen needs them. */
 export function preloadCampaign(): void {

@@ -52,6 +52,22 @@ describe("the saved answers are the signed-in visitor's only (decision 035)", ()
     expect(next.getQueryState(checkpointsKey)?.dataUpdatedAt).toBe(new Date(2026, 10, 25, 14, 32).getTime());
   });
 
+  it('saved answers are shown but asked for again: a reload a second later still fetches what changed', async () => {
+    const first = await load();
+    first.setSession('ann@example.com', 'Ann');
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    first.ownCache(client);
+    first.saveAnswers(client);
+    await answer(client, [{ checkpointId: 'day-1', review: 'pending' }]);
+
+    const second = await load();
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    second.ownCache(next);
+    const fresh = [{ checkpointId: 'day-1', review: 'approved' }];
+    const fetched = await next.fetchQuery({ queryKey: checkpointsKey, queryFn: () => Promise.resolve(fresh) });
+    expect(fetched).toEqual(fresh);
+  });
+
   it('another visitor signing in on the same phone never sees them, and they are gone', async () => {
     const first = await load();
     first.setSession('ann@example.com', 'Ann');

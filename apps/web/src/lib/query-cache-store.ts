@@ -43,6 +43,9 @@ export function ownCache(client: QueryClient): void {
     return;
   }
   hydrate(client, stored.state);
+  // Shown at once, but asked for again as each screen opens: a reload must show what changed meanwhile (a
+  // reviewer's decision, ducks from another tab), not saved answers that still look fresh.
+  void client.invalidateQueries({ refetchType: 'none' });
 }
 
 /** Writes the cache after each successful answer, for the visitor signed in at that moment. */

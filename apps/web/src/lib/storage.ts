@@ -16,6 +16,8 @@ export const keys = {
   queryCache: 'queryCache',
   /** The install card was dismissed on this phone (features/offline/install-card.tsx). */
   installDismissed: 'installDismissed',
+  /** The visitor's language (decision 037): en, zh-Hans, ms or ta. */
+  language: 'language',
 } as const;
 
 export function read(key: string): string | null {

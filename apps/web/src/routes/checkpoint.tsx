@@ -22,6 +22,8 @@ import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import { keys, write } from '../lib/storage';
 import '../features/checkpoints/checkpoint.css';
+import '../lib/game-texts';
+import { t } from '../lib/i18n';
 
 export default function CheckpointRoute() {
   const [params] = useSearchParams();
@@ -35,11 +37,11 @@ export default function CheckpointRoute() {
     write(keys.checkpointType, type);
   }, [checkpointId, type]);
 
-  const title = isPending ? 'Loading...' : checkpoint?.title || 'CHECKPOINT!';
+  const title = isPending ? t('common.loading') : checkpoint?.title || t('checkpoint.fallbackTitle');
   return (
     <main className="screen">
       <div className="screen__top">
-        <BackButton to={paths.checkpoints} label="Back to checkpoints" />
+        <BackButton to={paths.checkpoints} label={t('common.backToCheckpoints')} />
         <h1 className={`title${isLongTitle(title) ? ' title--small' : ''}`}>{title}</h1>
       </div>
       {isPending ? (
@@ -47,8 +49,8 @@ export default function CheckpointRoute() {
       ) : (
         <CheckpointImage imgId={checkpoint?.imgId} title={title} />
       )}
-      <section className="card" aria-label="About this checkpoint">
-        <p className="cp-info">{checkpoint?.subtitle || 'Complete this checkpoint to earn rewards'}</p>
+      <section className="card" aria-label={t('checkpoint.about')}>
+        <p className="cp-info">{checkpoint?.subtitle || t('checkpoint.fallbackInfo')}</p>
       </section>
       {error && (
         <p className="error" role="alert">
@@ -57,7 +59,7 @@ export default function CheckpointRoute() {
       )}
       {data && !checkpoint && (
         <p className="error" role="alert">
-          This checkpoint was not found. Please go back and choose another one.
+          {t('checkpoint.notFound')}
         </p>
       )}
       {checkpoint && <CheckpointActions key={checkpoint.checkpointId} checkpoint={checkpoint} />}
@@ -75,7 +77,7 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
   if (waiting) return <WaitingForSignal />;
   const state = checkpointState({ ...checkpoint, attempts: onArrival.attempts }, nowSec);
   if (state === 'notUnlocked') return <p className="banner">{unlockText(checkpoint.startTime, nowSec)}</p>;
-  if (state === 'ended') return <p className="banner">This checkpoint has ended.</p>;
+  if (state === 'ended') return <p className="banner">{t('checkpoint.ended')}</p>;
   const said = resultBanner(onArrival);
   if (onArrival.result === 'rejected' && state === 'available') {
     // Not approved, with an attempt left: the reason, then the action again.
@@ -84,7 +86,7 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
         <p className="banner banner--bad" role="status">
           {said}
         </p>
-        <h2 className="cp-try-again">Try again</h2>
+        <h2 className="cp-try-again">{t('common.tryAgain')}</h2>
         <CheckpointAction checkpoint={checkpoint} />
       </>
     );

@@ -7,6 +7,8 @@ import { offlineTexts } from '../features/offline/offline-texts';
 import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function CheckpointsRoute() {
   const waiting = useQueuedCheckpoints();
@@ -17,13 +19,13 @@ export default function CheckpointsRoute() {
       </div>
       <DuckTracker />
       <TrackerButtons />
-      <h1 className="title">CHECKPOINTS</h1>
+      <h1 className="title">{t('checkpoints.title')}</h1>
       <CheckpointList waiting={{ ids: waiting, note: offlineTexts.waiting }} />
       <HowToPlay />
       <BottomBar
         links={[
-          { to: paths.leaderboard, label: 'LEADERBOARD' },
-          { to: paths.rewards, label: 'REWARDS' },
+          { to: paths.leaderboard, label: t('nav.leaderboard') },
+          { to: paths.rewards, label: t('nav.rewards') },
         ]}
       />
     </main>

@@ -10,6 +10,8 @@ import { keys, read } from '../lib/storage';
 import { useCelebration } from '../lib/use-celebration';
 import '../components/celebrate.css';
 import '../features/checkpoints/checkpoint.css';
+import '../lib/game-texts';
+import { t } from '../lib/i18n';
 
 export default function CongratsRoute() {
   const noSpin = read(keys.checkpointType) === 'ScanNoSpin';
@@ -27,15 +29,15 @@ export default function CongratsRoute() {
           <path d="M30 70c10-2 22-6 30-2 6 4 4 12-4 13-10 1-20-4-26-11z" fill="#f2a900" />
         </svg>
       </div>
-      <h1 className={`title${motion ? ' celebrate-rise' : ''}`}>CHECKPOINT COMPLETED</h1>
+      <h1 className={`title${motion ? ' celebrate-rise' : ''}`}>{t('congrats.title')}</h1>
       <p className="congrats__message">{screens?.congrats}</p>
       {noSpin ? (
         <Link to={paths.checkpoints} className="btn btn--primary btn--block">
-          Continue
+          {t('congrats.continue')}
         </Link>
       ) : (
         <Link to={paths.spin} className="btn btn--duck btn--block">
-          Spin for Ducks
+          {t('congrats.spin')}
         </Link>
       )}
       <InstallCard />

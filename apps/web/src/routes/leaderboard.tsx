@@ -4,6 +4,8 @@ import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';
 import { LeaderboardList, WinnersNote } from '../features/leaderboard/leaderboard-list';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function LeaderboardRoute() {
   return (
@@ -12,13 +14,13 @@ export default function LeaderboardRoute() {
         <BackButton to={paths.welcome} />
       </div>
       <DucksHeader />
-      <h1 className="title">LEADERBOARD</h1>
+      <h1 className="title">{t('leaderboard.title')}</h1>
       <LeaderboardList />
       <WinnersNote />
       <BottomBar
         links={[
-          { to: paths.checkpoints, label: 'CHECKPOINTS' },
-          { to: paths.rewards, label: 'REWARDS' },
+          { to: paths.checkpoints, label: t('nav.checkpoints') },
+          { to: paths.rewards, label: t('nav.rewards') },
         ]}
       />
     </main>

@@ -3,16 +3,18 @@ import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { OwnedRewardList } from '../features/rewards/owned-reward-list';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function MyRewardsRoute() {
   return (
     <main className="screen">
       <div className="screen__top">
         <BackButton to={paths.welcome} />
-        <h1 className="title">MY REWARDS</h1>
+        <h1 className="title">{t('rewards.myTitle')}</h1>
       </div>
       <OwnedRewardList />
-      <p className="rewards-caption">These are the rewards you have successfully claimed and own</p>
+      <p className="rewards-caption">{t('rewards.myCaption')}</p>
       <BottomBar
         links={[
           { to: paths.leaderboard, label: 'LEADERBOARD' },

@@ -1,14 +1,15 @@
 import { useScreens } from '../lib/campaign-api';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
 
 export default function NotFoundRoute() {
   return (
     <main className="screen screen--center">
-      <h1 className="title">{useScreens()?.notFoundTitle ?? 'Page not found'}</h1>
-      <p>This page does not exist.</p>
+      <h1 className="title">{useScreens()?.notFoundTitle ?? t('common.pageNotFound')}</h1>
+      <p>{t('common.pageMissing')}</p>
       <Link className="btn btn--primary" to={paths.welcome}>
-        Back to the start
+        {t('common.backToStart')}
       </Link>
     </main>
   );

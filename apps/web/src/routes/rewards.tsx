@@ -10,6 +10,8 @@ import { RewardList } from '../features/rewards/reward-list';
 import { useClaimFlow } from '../features/rewards/use-claim-flow';
 import { useMe } from '../lib/me-api';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function RewardsRoute() {
   const me = useMe();
@@ -20,7 +22,7 @@ export default function RewardsRoute() {
     <main className="screen">
       <div className="screen__top">
         <BackButton to={paths.welcome} />
-        <h1 className="title">REWARDS</h1>
+        <h1 className="title">{t('rewards.title')}</h1>
       </div>
       {screens?.rewardsBanner && (
         <img
@@ -39,15 +41,19 @@ export default function RewardsRoute() {
         onTap={(reward) => void claim.tap(reward)}
         failed={
           inventory.isError && !inventory.data ? (
-            <LoadFailed what="the rewards" onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
+            <LoadFailed
+              what={t('common.what.rewards')}
+              onRetry={() => void inventory.refetch()}
+              retrying={inventory.isFetching}
+            />
           ) : undefined
         }
       />
       {screens?.rewardsCaption && <p className="rewards-caption">{screens.rewardsCaption}</p>}
       <BottomBar
         links={[
-          { to: paths.leaderboard, label: 'LEADERBOARD' },
-          { to: paths.checkpoints, label: 'CHECKPOINTS' },
+          { to: paths.leaderboard, label: t('nav.leaderboard') },
+          { to: paths.checkpoints, label: t('nav.checkpoints') },
         ]}
       />
       {claim.confirming && (

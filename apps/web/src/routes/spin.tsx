@@ -8,6 +8,8 @@ import { WinPopup } from '../features/spin/win-popup';
 import { offlineTexts } from '../features/offline/offline-texts';
 import { useOnline } from '../lib/online';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
+import '../lib/game-texts';
 
 export default function SpinRoute() {
   const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();
@@ -15,13 +17,13 @@ export default function SpinRoute() {
   const noSpins = phase === 'idle' && spinsLeft === 0;
   // The server chooses the ducks: without a signal SPIN waits, and says so (decision 036).
   const offline = !useOnline() && phase === 'idle';
-  const announcement = phase === 'requesting' ? 'Spinning...' : phase === 'won' && result ? result.message : '';
+  const announcement = phase === 'requesting' ? t('spin.spinning') : phase === 'won' && result ? result.message : '';
   return (
     <main className="screen spin-screen">
       <div className="screen__top">
-        <BackButton to={paths.checkpoints} label="Back to checkpoints" />
+        <BackButton to={paths.checkpoints} label={t('common.backToCheckpoints')} />
       </div>
-      <h1 className="title">SPIN FOR DUCKS</h1>
+      <h1 className="title">{t('spin.title')}</h1>
       <Wheel rotation={rotation} turning={phase === 'turning' || phase === 'won'} busy={phase === 'requesting'} />
       <button
         type="button"
@@ -30,7 +32,7 @@ export default function SpinRoute() {
         disabled={phase !== 'idle' || noSpins || offline}
         aria-describedby={noSpins || offline ? 'spin-status' : undefined}
       >
-        {phase === 'idle' ? 'SPIN' : 'Spinning...'}
+        {phase === 'idle' ? t('spin.spin') : t('spin.spinning')}
       </button>
       <div className="spin-status">
         {offline ? (
@@ -43,7 +45,7 @@ export default function SpinRoute() {
               {spinStatusTexts.noSpins}
             </p>
             <Link to={paths.checkpoints} className="btn btn--primary">
-              Go to checkpoints
+              {t('spin.goToCheckpoints')}
             </Link>
           </>
         ) : (

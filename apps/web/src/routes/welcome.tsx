@@ -1,4 +1,5 @@
 // / (docs/product.md §2.2): welcome and sign-in, and where an e-mail sign-in link lands.
+import { LanguagePicker } from '../components/language-picker';
 import { EmailLinkSignIn } from '../features/auth/email-link-sign-in';
 import { TermsButton } from '../features/auth/terms';
 import { useGoToSignup } from '../features/auth/use-sign-in';
@@ -20,6 +21,7 @@ export default function WelcomeRoute() {
       <WelcomeVideo />
       <div className="welcome__shade" aria-hidden="true" />
       <div className="welcome__content">
+        <LanguagePicker className="welcome__language" />
         <WelcomeHero prizeLink={signedIn ? paths.rewards : paths.signup} />
         {signedIn ? <WelcomeSignedIn /> : <WelcomeSignIn />}
         <TermsButton className="welcome__terms" />

@@ -2,6 +2,7 @@
 import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema, messages } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden } from '../../domain/errors';
+import { requestLanguage } from '../../campaign/translations';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
 import { bindBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -11,7 +12,7 @@ export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: F
   // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
   const signup = body.returnTo === '/signup' ? body.signup : undefined;
   try {
-    await sendEmailLink(auth.ctx, body.email, body.returnTo, request.ip, signup);
+    await sendEmailLink(auth.ctx, body.email, body.returnTo, request.ip, signup, requestLanguage(request));
   } catch (error) {
     // The per-IP limit is the operator's to tune for a ship (decision 015).
     const limit = error instanceof DomainError ? error.cause : undefined;

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { spentIdTokens, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
+import { requestLanguage } from '../../campaign/translations';
 import { isBlocked } from '../../participants/blocking';
 import { transaction, statement } from '../../db/client';
 import {
@@ -29,7 +30,10 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   if (identity.email !== email) throw unauthenticated(authMessages.tokenEmailMismatch);
   // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
   if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
-  if (body.action === 'signup') return signUp(auth, reply, body, identity);
+  // Kept for the e-mails sent later (the winner notice, decision 037); null is English.
+  const requested = requestLanguage(request);
+  const language = requested === 'en' ? null : requested;
+  if (body.action === 'signup') return signUp(auth, reply, body, identity, language);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!existing) throw notFound(authMessages.userNotFound);
   const token = await auth.ctx.db.transaction(async (tx) => {
@@ -37,6 +41,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
     // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
     // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
     if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
+    if (existing.language !== language) await tx.update(users).set({ language }).where(eq(users.id, existing.id));
     return createSession(tx, existing.id, auth.ctx.now());
   });
   setSessionCookie(reply, token, auth.secureCookies);
@@ -59,8 +64,8 @@ const signUpStatement = statement<{
   `with swept as (delete from spent_id_tokens where expires_at < $3::timestamptz),
    spent as (insert into spent_id_tokens (jti, expires_at) values ($1, $2::timestamptz) on conflict do nothing returning jti),
    created as (
-     insert into users (email, full_name, phone, instagram, cabin_owner, accepted_terms_at)
-     select $4, $5, $6, $7, $8, $3::timestamptz where exists (select 1 from spent)
+     insert into users (email, full_name, phone, instagram, cabin_owner, accepted_terms_at, language)
+     select $4, $5, $6, $7, $8, $3::timestamptz, $11 where exists (select 1 from spent)
      on conflict (email) do nothing
      returning id, full_name),
    session as (insert into sessions (id_hash, user_id, expires_at) select $9, id, $10::timestamptz from created)
@@ -68,7 +73,7 @@ const signUpStatement = statement<{
           (select id from created) as user_id, (select full_name from created) as full_name`,
 );
 
-async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven) {
+async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven, language: string | null) {
   const now = auth.ctx.now();
   const token = newSessionToken();
   const created = await transaction(auth.ctx.db, async (tx) => {
@@ -83,6 +88,7 @@ async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, ide
       body.CabinOwnership === 'yes',
       hashToken(token),
       new Date(now + SESSION_TTL_MS).toISOString(),
+      language,
     ]);
     // Signed up before, or by another request at the same moment.
     if (row?.existed) throw conflict(authMessages.userExists);

@@ -21,7 +21,7 @@ export function PageStatus({ failure, onRetry }: PageStatusProps) {
     <div className="console-notice" role="alert">
       <p>{t.pageFailed}</p>
       {/* The server's own words when it answered; a lost connection is already what the line above says. */}
-      {failure !== t.pageFailed && failure !== networkErrorText && <p className="muted">{failure}</p>}
+      {failure !== t.pageFailed && failure !== networkErrorText() && <p className="muted">{failure}</p>}
       <button type="button" className="btn btn--primary" onClick={onRetry}>
         {t.tryAgain}
       </button>

@@ -1,29 +1,26 @@
 // Sign-in and sign-up texts of docs/product.md §2, §6 and §7 that only the web app shows. The texts the
 // server sends too live in '@quackquest/contract/core' (authMessages).
 
-export const authTexts = {
-  authenticationFailed: 'Authentication failed',
-  signupFailed: 'Failed to complete signup',
-  providerSignupFailed: 'Signup failed',
-  googleSignupFailed: 'Google sign-up failed',
-  alreadyRegistered: 'This email is already registered. Please use the login page instead.',
-  noProviderUser: 'No authenticated user found. Please try signing in with Google again.',
-  confirmEmail: 'Please provide your email for confirmation',
-  signupLinkSent: 'A sign-up link has been sent to your email.',
-  signupLinkHint: 'Please check your inbox and click the link to complete your registration.',
-  haveCode: 'Have a code instead?',
-  signInWithGoogle: 'Sign in with Google',
-  signingIn: 'Signing in...',
-  cancel: 'Cancel',
-} as const;
+// The English words are in src/locales/en/start.po under auth.<name> (decision 037).
+export const authTexts = catalogTexts('auth', [
+  'authenticationFailed',
+  'signupFailed',
+  'providerSignupFailed',
+  'googleSignupFailed',
+  'alreadyRegistered',
+  'noProviderUser',
+  'confirmEmail',
+  'signupLinkSent',
+  'signupLinkHint',
+  'haveCode',
+  'signInWithGoogle',
+  'signingIn',
+  'cancel',
+]);
+import { catalogTexts } from '../../lib/i18n';
 
 /** The form's field labels (docs/product.md §2.3). */
-export const fieldLabels = {
-  email: 'EMAIL',
-  fullName: 'FULL NAME',
-  phone: 'PHONE NUMBER',
-  instagram: 'INSTAGRAM HANDLE',
-} as const;
+export const fieldLabels = catalogTexts('auth.field', ['email', 'fullName', 'phone', 'instagram']);
 
 /** docs/product.md §8: the provider sign-up error path redirects to /login after 3000 ms. */
 export const REDIRECT_TO_LOGIN_MS = 3000;

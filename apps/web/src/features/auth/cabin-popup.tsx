@@ -4,6 +4,8 @@ import type { CampaignScreens } from '@quackquest/contract/core';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { useCampaign } from '../../lib/campaign-api';
+import { t } from '../../lib/i18n';
+import './signup-texts';
 
 type SignupQuestionProps = Omit<CabinPopupProps, 'question'>;
 
@@ -29,12 +31,12 @@ function NoQuestion({ onChoose, onClose, error }: SignupQuestionProps) {
   if (busy) {
     return (
       <p className="loading" role="status">
-        Creating account...
+        {t('auth.creatingAccount')}
       </p>
     );
   }
   return error ? (
-    <Modal title="Sign up" onClose={onClose}>
+    <Modal title={t('signup.title')} onClose={onClose}>
       <p className="error" role="alert">
         {error}
       </p>
@@ -82,7 +84,7 @@ function CabinPopup({ question, onChoose, onClose, error }: CabinPopupProps) {
             disabled={busy}
             onClick={() => void choose(cabinOwner)}
           >
-            {choosing === cabinOwner ? 'Creating account...' : label}
+            {choosing === cabinOwner ? t('auth.creatingAccount') : label}
           </button>
         ))}
       </div>

@@ -10,6 +10,7 @@ import { EmailField, FormField } from './form-field';
 import type { LinkProof } from './login-rules';
 import { validateMagicLinkEmail } from './signup-rules';
 import { useLogin } from './use-sign-in';
+import { t } from '../../lib/i18n';
 
 interface CodePopupProps {
   initialEmail: string;
@@ -45,7 +46,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
     }
   };
   return (
-    <Modal title="Enter your code" onClose={onClose} closeOnBackdrop={false}>
+    <Modal title={t('auth.enterCode')} onClose={onClose} closeOnBackdrop={false}>
       <form
         className="auth-dialog-form"
         noValidate
@@ -57,7 +58,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
         <EmailField value={email} onChange={setEmail} />
         <FormField
-          label="CODE"
+          label={t('auth.field.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={SIGNIN_CODE_DIGITS}
@@ -72,7 +73,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
         )}
         <div className="dialog__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? authTexts.signingIn : 'Sign in'}
+            {busy ? authTexts.signingIn : t('auth.signIn')}
           </button>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {authTexts.cancel}

@@ -7,6 +7,7 @@ import { writeEmailForSignIn } from './auth-storage';
 import { authTexts } from './auth-texts';
 import { EmailField } from './form-field';
 import { validateMagicLinkEmail } from './signup-rules';
+import { t } from '../../lib/i18n';
 
 interface EmailLinkPopupProps {
   initialEmail: string;
@@ -34,7 +35,7 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
     }
   };
   return (
-    <Modal title="Enter your email" onClose={onClose}>
+    <Modal title={t('auth.enterEmail')} onClose={onClose}>
       <form
         className="auth-dialog-form"
         noValidate
@@ -43,7 +44,7 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
           void send();
         }}
       >
-        <p className="dialog__text">We&apos;ll send you a magic link. Tap it on this phone to sign in: no password needed.</p>
+        <p className="dialog__text">{t('auth.magicLinkLine')}</p>
         <EmailField value={email} onChange={setEmail} autoFocus />
         {error && (
           <p className="error" role="alert">
@@ -52,7 +53,7 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
         )}
         <div className="dialog__actions">
           <button type="submit" className="btn btn--primary" disabled={sending}>
-            {sending ? 'Sending...' : 'Send Magic Link'}
+            {sending ? t('auth.sending') : t('auth.sendMagicLink')}
           </button>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {authTexts.cancel}

@@ -6,6 +6,7 @@ import { googleSignInUrl } from './google-sign-in-api';
 import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 import { detectInAppBrowser, inAppBrowserNotice } from './in-app-browser';
+import { serverText } from '../../lib/server-texts';
 
 export function GoogleButton({
   onFailure,
@@ -33,10 +34,10 @@ export function GoogleButton({
         return;
       }
       setStarting(false);
-      onFailure(authMessages.googleNotConfigured);
+      onFailure(serverText(authMessages.googleNotConfigured));
     } catch {
       setStarting(false);
-      onFailure(authMessages.googleFailed);
+      onFailure(serverText(authMessages.googleFailed));
     }
   };
   const waiting = busy || starting;

@@ -1,5 +1,6 @@
 // Apps whose built-in browser Google refuses to sign in from ("disallowed_useragent"), recognised by the
 // user agent: such a visitor is told before trying, and pointed to the e-mail link and code (issue 12).
+import { t } from '../../lib/i18n';
 
 const IN_APP_BROWSERS: [RegExp, string][] = [
   [/\bInstagram\b/i, 'Instagram'],
@@ -18,6 +19,6 @@ export function detectInAppBrowser(userAgent: string): string | null {
  * just below the button; /login has none, so it points back to the welcome page.
  */
 export function inAppBrowserNotice(app: string, page: 'welcome' | 'login'): string {
-  const where = page === 'welcome' ? 'below' : 'on the welcome page';
-  return `Google sign-in may not work inside ${app}'s browser. Use "Use another way to sign in" ${where}: we e-mail you a sign-in link and a code.`;
+  const where = t(page === 'welcome' ? 'auth.inAppBelow' : 'auth.inAppOnLogin');
+  return t('auth.inAppBrowser', { app, where });
 }

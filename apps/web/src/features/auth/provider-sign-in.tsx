@@ -13,6 +13,8 @@ import { GoogleButton } from './google-button';
 import { readProviderFragment } from './login-rules';
 import { prefillSignupForm } from './signup-rules';
 import { useLogin } from './use-sign-in';
+import { serverText } from '../../lib/server-texts';
+import { t } from '../../lib/i18n';
 
 export function ProviderSignIn() {
   const location = useLocation();
@@ -22,7 +24,7 @@ export function ProviderSignIn() {
   // Read once, when the page opens.
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
-    if (fragment === 'invalid') return authMessages.googleFailed;
+    if (fragment === 'invalid') return serverText(authMessages.googleFailed);
     if (fragment) return '';
     // Only a known message, chosen by the callback's code: never the address's own text (issue 12).
     const code = new URLSearchParams(location.search).get('error');
@@ -48,7 +50,7 @@ export function ProviderSignIn() {
         }
       })
       .catch(() => {
-        setError(authMessages.googleFailed);
+        setError(serverText(authMessages.googleFailed));
         setBusy(false);
       });
   });
@@ -63,7 +65,7 @@ export function ProviderSignIn() {
     <>
       {logo && <BrandImage className="login-logo" src={logo.url} alt="" width={260} height={70} />}
       <div className="login-panel card">
-        <p>Sign in with your Google account to carry on with the challenge.</p>
+        <p>{t('auth.googleLead')}</p>
         <div className="login-panel__error" aria-live="polite">
           {error && (
             <p className="error" role="alert">

@@ -10,6 +10,8 @@ import type { Proof } from './login-rules';
 import { SignupForm } from './signup-form';
 import { decideProviderSignup, emptySignupForm, signupPayload, validateProviderSignup } from './signup-rules';
 import { useEnterApp } from './use-sign-in';
+import './signup-texts';
+import { t } from '../../lib/i18n';
 
 export function ProviderSignup() {
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ export function ProviderSignup() {
     <>
       {form.email && (
         <p className="signup-as">
-          Signing up as <strong>{form.email}</strong>
+          {t('signup.signingUpAs')} <strong>{form.email}</strong>
         </p>
       )}
       <SignupForm values={form} onChange={setForm} withEmail={false} error={error} busy={proof !== null} onSubmit={submit} />

@@ -5,6 +5,8 @@ import { fieldLabels } from './auth-texts';
 import { EmailField, FormField } from './form-field';
 import type { SignupFormValues } from './signup-rules';
 import { Terms } from './terms';
+import { t } from '../../lib/i18n';
+import './signup-texts';
 
 interface SignupFormProps<T extends SignupFormValues> {
   values: T;
@@ -73,11 +75,11 @@ export function SignupForm<T extends SignupFormValues>({
           />
           {/* A button inside a label does not toggle the box: it only opens the terms. */}
           <label htmlFor="signup-terms">
-            I agree to the{' '}
+            {t('signup.agreeBefore')}{' '}
             <button type="button" className="link-button link-button--inline" onClick={() => setTermsOpen(true)}>
-              T&amp;Cs
+              {t('signup.terms')}
             </button>{' '}
-            and want to receive exclusive updates
+            {t('signup.agreeAfter')}
           </label>
         </div>
         {error && (
@@ -86,7 +88,7 @@ export function SignupForm<T extends SignupFormValues>({
           </p>
         )}
         <button type="submit" className="btn btn--duck btn--block" disabled={busy}>
-          {busy ? 'Processing...' : "Let's Get Quackin'"}
+          {busy ? t('auth.processing') : t('auth.letsGo')}
         </button>
       </form>
       <Terms open={termsOpen} onClose={() => setTermsOpen(false)} />

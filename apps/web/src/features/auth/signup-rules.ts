@@ -4,6 +4,7 @@ import { type PendingSignup, type SignupBody, authMessages } from '@quackquest/c
 import type { SignupFormData } from '../../lib/storage';
 import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
 import type { LinkProof, Proof, Reply } from './login-rules';
+import { serverText } from '../../lib/server-texts';
 
 export type SignupFormValues = Omit<SignupFormData, 'cabin'>;
 
@@ -18,27 +19,27 @@ export const emptySignupForm: SignupFormData = {
 
 /** The e-mail form: terms, then e-mail and full name, then the other fields marked required. */
 export function validateEmailSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return authMessages.termsRequired;
-  if (!form.email.trim() || !form.fullName.trim()) return authMessages.emailAndNameRequired;
+  if (!form.terms) return serverText(authMessages.termsRequired);
+  if (!form.email.trim() || !form.fullName.trim()) return serverText(authMessages.emailAndNameRequired);
   return validateContact(form);
 }
 
 /** The provider form (the e-mail comes from the provider): terms, then full name, then the rest. */
 export function validateProviderSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return authMessages.termsRequired;
-  if (!form.fullName.trim()) return authMessages.fullNameRequired;
+  if (!form.terms) return serverText(authMessages.termsRequired);
+  if (!form.fullName.trim()) return serverText(authMessages.fullNameRequired);
   return validateContact(form);
 }
 
 function validateContact(form: SignupFormValues): string | null {
-  if (!form.phone.trim()) return authMessages.phoneRequired;
-  if (!form.instagram.trim()) return authMessages.instagramRequired;
+  if (!form.phone.trim()) return serverText(authMessages.phoneRequired);
+  if (!form.instagram.trim()) return serverText(authMessages.instagramRequired);
   return null;
 }
 
 /** The magic-link popup's one rule. */
 export function validateMagicLinkEmail(email: string): string | null {
-  return email.trim() ? null : authMessages.emailMissing;
+  return email.trim() ? null : serverText(authMessages.emailMissing);
 }
 
 /** The spec's signup payload; ticking the terms box is the only way to reach it. */

@@ -1,5 +1,6 @@
 // The Terms and Conditions popup, loaded only when opened so the first screen stays small.
 import { Suspense, lazy, useState } from 'react';
+import { t } from '../../lib/i18n';
 
 const TermsPopup = lazy(() => import('../../components/terms-popup'));
 
@@ -18,7 +19,7 @@ export function TermsButton({ className = '' }: { className?: string }) {
   return (
     <>
       <button type="button" className={`link-button ${className}`} onClick={() => setOpen(true)}>
-        T&amp;C
+        {t('welcome.terms')}
       </button>
       <Terms open={open} onClose={() => setOpen(false)} />
     </>

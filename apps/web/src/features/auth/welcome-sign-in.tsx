@@ -1,5 +1,4 @@
 // The logged-out welcome: Google, the e-mail magic link (with its code fallback) and sign-up.
-import { authMessages } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlert } from '../../components/alert';
@@ -10,6 +9,7 @@ import { CodePopup } from './code-popup';
 import { EmailLinkPopup } from './email-link-popup';
 import { GoogleButton } from './google-button';
 import { useGoToSignup } from './use-sign-in';
+import { t } from '../../lib/i18n';
 
 export function WelcomeSignIn() {
   const alert = useAlert();
@@ -22,7 +22,7 @@ export function WelcomeSignIn() {
     <div className="welcome__actions">
       {sent && (
         <div className="banner welcome__sent" role="status">
-          <p>{authMessages.linkSent}</p>
+          <p>{t('server.linkSent')}</p>
           <button type="button" className="link-button" onClick={() => setPopup('code')}>
             {authTexts.haveCode}
           </button>
@@ -30,10 +30,10 @@ export function WelcomeSignIn() {
       )}
       <GoogleButton page="welcome" onFailure={(message) => void alert(message)} />
       <button type="button" className="link-button welcome__other press" onClick={() => setPopup('email')}>
-        Use another way to sign in
+        {t('welcome.otherWay')}
       </button>
       <p className="welcome__signup">
-        New here? <Link to={paths.signup}>Sign up</Link>
+        {t('welcome.newHere')} <Link to={paths.signup}>{t('welcome.signUp')}</Link>
       </p>
       {popup === 'email' && (
         <EmailLinkPopup

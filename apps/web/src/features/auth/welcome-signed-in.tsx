@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { keys, read, signOut } from '../../lib/storage';
 import { logout } from './logout-api';
+import { t } from '../../lib/i18n';
 
 export function WelcomeSignedIn() {
   const [leaving, setLeaving] = useState(false);
@@ -17,13 +18,15 @@ export function WelcomeSignedIn() {
   return (
     <div className="welcome__actions">
       <p className="welcome__user">
-        Ahoy, <strong>{name}</strong>!
+        {t('welcome.ahoyBefore')}
+        <strong>{name}</strong>
+        {t('welcome.ahoyAfter')}
       </p>
       <Link to={paths.checkpoints} className="btn btn--duck btn--block">
-        Continue
+        {t('welcome.continue')}
       </Link>
       <button type="button" className="btn btn--ghost btn--block" disabled={leaving} onClick={() => void leave()}>
-        Logout
+        {t('welcome.logout')}
       </button>
     </div>
   );

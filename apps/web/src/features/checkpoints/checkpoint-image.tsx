@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { useCheckpointImage } from './checkpoint-image-api';
 import { usableImageId } from './image-id';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export function CheckpointImage({ imgId, title }: { imgId: string | null | undefined; title: string }) {
   const id = usableImageId(imgId);
@@ -15,7 +17,7 @@ export function CheckpointImage({ imgId, title }: { imgId: string | null | undef
 
 function PlaceholderImage() {
   return (
-    <svg className="cp-image" viewBox="0 0 400 300" role="img" aria-label="Checkpoint picture not available">
+    <svg className="cp-image" viewBox="0 0 400 300" role="img" aria-label={t('checkpoint.noPicture')}>
       <rect width="400" height="300" fill="#bfe6f7" />
       <path d="M0 210q50-20 100 0t100 0 100 0 100 0v90H0z" fill="#1673c4" />
       <path d="M0 235q50-20 100 0t100 0 100 0 100 0v65H0z" fill="#0b4f8a" />

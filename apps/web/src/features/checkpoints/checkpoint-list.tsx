@@ -3,13 +3,15 @@ import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './check
 import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
 import { useNowSec } from './use-now';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** `waiting`: the checkpoints whose answer is kept on the phone until there is a signal, and the note their rows show. */
 export function CheckpointList({ waiting }: { waiting?: { ids: ReadonlySet<string>; note: string } }) {
   const nowSec = useNowSec();
   const { data, error, isPending, refetch, isFetching } = useCheckpoints();
 
-  if (isPending) return <p className="loading">Loading checkpoints...</p>;
+  if (isPending) return <p className="loading">{t('checkpoints.loading')}</p>;
   // A failed refresh keeps the list it has (the offline banner says since when; decision 035).
   if (!data) {
     return (
@@ -18,16 +20,16 @@ export function CheckpointList({ waiting }: { waiting?: { ids: ReadonlySet<strin
           {error instanceof CheckpointsParseError ? checkpointsTexts.parseFailed : checkpointsTexts.fetchFailed}
         </p>
         <button type="button" className="btn btn--ghost" onClick={() => void refetch()} disabled={isFetching}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   }
   const rows = orderCheckpoints(data, nowSec);
   return (
-    <div className="cp-list" tabIndex={0} role="region" aria-label="Checkpoint list">
+    <div className="cp-list" tabIndex={0} role="region" aria-label={t('checkpoints.listLabel')}>
       {rows.length === 0 ? (
-        <p className="muted">No checkpoints are open right now. Please come back later.</p>
+        <p className="muted">{t('checkpoints.noneOpen')}</p>
       ) : (
         <ul className="cp-list__items">
           {rows.map((row) => (
@@ -48,12 +50,12 @@ export function HowToPlay() {
   return (
     <section className="card how-to-play" aria-labelledby="how-to-play-title">
       <h2 id="how-to-play-title" className="how-to-play__title">
-        HOW TO PLAY
+        {t('checkpoints.howToPlay')}
       </h2>
-      <p>1. Complete Checkpoints</p>
-      <p>2. Spin Wheel for Ducks</p>
+      <p>{t('checkpoints.step1')}</p>
+      <p>{t('checkpoints.step2')}</p>
       <p>
-        <strong>Tips:</strong> More Checkpoints = More Ducks
+        <strong>{t('checkpoints.tips')}</strong> {t('checkpoints.tipsText')}
       </p>
     </section>
   );

@@ -2,26 +2,34 @@
 // decision 023). The server decides the result; these are the words and the look. Pure.
 import type { Checkpoint, Notice } from '@quackquest/contract/core';
 import { type CheckpointRow, exhaustedText, notUnlockedFallback, unlockText } from './checkpoint-state';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 type Result = Pick<Checkpoint, 'result' | 'ducks' | 'reviewReason'>;
 
 function ducksText(ducks: number): string {
-  return ducks === 1 ? '1 duck' : `${ducks} ducks`;
+  return t('checkpoints.ducksCount', { n: ducks });
 }
 
 /** The short line under a row's title; '' when there is nothing to tell. */
 export function resultText({ result, ducks, reviewReason }: Result): string {
   switch (result) {
     case 'completed':
-      return ducks === null ? 'Completed' : `Completed: +${ducksText(ducks)}`;
+      return ducks === null
+        ? t('checkpoints.result.completed')
+        : t('checkpoints.result.completedDucks', { ducks: ducksText(ducks) });
     case 'inReview':
-      return ducks === null ? 'In review' : `In review: ${ducksText(ducks)} pending`;
+      return ducks === null
+        ? t('checkpoints.result.inReview')
+        : t('checkpoints.result.inReviewDucks', { ducks: ducksText(ducks) });
     case 'approved':
-      return ducks === null ? 'Approved: spin for your ducks' : `Approved: +${ducksText(ducks)}`;
+      return ducks === null
+        ? t('checkpoints.result.approvedSpin')
+        : t('checkpoints.result.approvedDucks', { ducks: ducksText(ducks) });
     case 'rejected':
-      return reviewReason ? `Not approved: ${reviewReason}` : 'Not approved';
+      return reviewReason ? t('checkpoints.result.rejectedReason', { reason: reviewReason }) : t('checkpoints.result.rejected');
     case 'usedUp':
-      return 'No attempts left';
+      return t('checkpoints.result.usedUp');
     default:
       return '';
   }
@@ -34,17 +42,21 @@ export function resultBanner(checkpoint: Result & Pick<Checkpoint, 'type' | 'max
   switch (checkpoint.result) {
     case 'completed':
       // The original's words, with the ducks when the spin is done.
-      return `You have already completed this checkpoint.${ducks === null ? '' : ` You won +${ducksText(ducks)}.`}`;
+      return ducks === null
+        ? t('checkpoints.banner.completed')
+        : t('checkpoints.banner.completedDucks', { ducks: ducksText(ducks) });
     case 'inReview':
       return ducks === null
-        ? `Your ${what} is in review. Spin the wheel: its ducks are added once it is approved.`
-        : `Your ${what} is in review: ${ducksText(ducks)} pending until it is approved.`;
+        ? t('checkpoints.banner.inReview', { what })
+        : t('checkpoints.banner.inReviewDucks', { what, ducks: ducksText(ducks) });
     case 'approved':
       return ducks === null
-        ? `Your ${what} was approved. Spin the wheel for your ducks.`
-        : `Your ${what} was approved: +${ducksText(ducks)}.`;
+        ? t('checkpoints.banner.approved', { what })
+        : t('checkpoints.banner.approvedDucks', { what, ducks: ducksText(ducks) });
     case 'rejected':
-      return `Your ${what} was not approved${checkpoint.reviewReason ? `: ${checkpoint.reviewReason}` : '.'}`;
+      return checkpoint.reviewReason
+        ? t('checkpoints.banner.rejectedReason', { what, reason: checkpoint.reviewReason })
+        : t('checkpoints.banner.rejected', { what });
     case 'usedUp':
       return exhaustedText(checkpoint.maxAttempts);
     default:
@@ -53,18 +65,18 @@ export function resultBanner(checkpoint: Result & Pick<Checkpoint, 'type' | 'max
 }
 
 function answerWord(type: Checkpoint['type']): string {
-  return type === 'Upload' ? 'photo' : 'answer';
+  return t(type === 'Upload' ? 'checkpoints.word.photo' : 'checkpoints.word.answer');
 }
 
 /** "Your photo for Deck Selfie was approved: +3 ducks" (docs/product.md §5.7). */
 export function noticeText(notice: Pick<Notice, 'type' | 'checkpointTitle' | 'decision' | 'reason' | 'ducks'>): string {
-  const subject = `Your ${answerWord(notice.type)} for ${notice.checkpointTitle}`;
+  const subject = { what: answerWord(notice.type), title: notice.checkpointTitle };
   if (notice.decision === 'approved') {
     return notice.ducks === null
-      ? `${subject} was approved. Spin the wheel for your ducks.`
-      : `${subject} was approved: +${ducksText(notice.ducks)}`;
+      ? t('notice.approved', subject)
+      : t('notice.approvedDucks', { ...subject, ducks: ducksText(notice.ducks) });
   }
-  return `${subject} was not approved${notice.reason ? `: ${notice.reason}` : '.'}`;
+  return notice.reason ? t('notice.rejectedReason', { ...subject, reason: notice.reason }) : t('notice.rejected', subject);
 }
 
 export interface RowLook {
@@ -92,13 +104,13 @@ export function rowLook(row: CheckpointRow<Checkpoint>, nowSec: number): RowLook
       note,
       tone: 'plain',
       opens: false,
-      explain: note || notUnlockedFallback,
+      explain: note || notUnlockedFallback(),
     };
   }
   const usedUp = result === 'usedUp' || (state === 'exhausted' && result === 'none');
   if (usedUp) {
     return {
-      title: 'Locked',
+      title: t('checkpoints.locked'),
       locked: true,
       tick: false,
       note: resultText({ ...checkpoint, result: 'usedUp' }),

@@ -6,6 +6,8 @@ import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';
 import { rowLook } from './checkpoint-result';
 import { type CheckpointRow as Row, isLongTitle } from './checkpoint-state';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export function CheckpointRow({ row, nowSec, waitingNote }: { row: Row<Checkpoint>; nowSec: number; waitingNote?: string }) {
   const alert = useAlert();
@@ -55,7 +57,7 @@ export function CheckpointRow({ row, nowSec, waitingNote }: { row: Row<Checkpoin
 
 function TickIcon() {
   return (
-    <svg className="cp-row__tick" viewBox="0 0 24 24" width="28" height="28" role="img" aria-label="Done">
+    <svg className="cp-row__tick" viewBox="0 0 24 24" width="28" height="28" role="img" aria-label={t('checkpoints.done')}>
       <circle cx="12" cy="12" r="11" fill="#1d7a3e" />
       <path
         d="M6.5 12.5l3.5 3.5 7.5-8"

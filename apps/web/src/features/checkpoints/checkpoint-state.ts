@@ -1,12 +1,14 @@
 // Pure rules of the checkpoint list (docs/product.md §5.3): what state a row is in,
 // its unlock text and the order of the list (what the answers came to: checkpoint-result.ts). Time is in Unix seconds.
-import { type Checkpoint, messages } from '@quackquest/contract/core';
+import type { Checkpoint } from '@quackquest/contract/core';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export type CheckpointState = 'available' | 'notUnlocked' | 'exhausted' | 'ended';
 
 export const DAY_SECONDS = 86_400;
 const LONG_TITLE_LENGTH = 15;
-export const notUnlockedFallback = messages.checkpointLocked;
+export const notUnlockedFallback = (): string => t('server.checkpointLocked');
 
 type Timing = Pick<Checkpoint, 'startTime' | 'endTime' | 'maxAttempts' | 'attempts'>;
 
@@ -26,9 +28,8 @@ export function checkpointState(checkpoint: Timing, nowSec: number): CheckpointS
 export function unlockText(startTime: number, nowSec: number): string {
   if (!Number.isFinite(startTime)) return '';
   const days = Math.ceil((startTime - nowSec) / DAY_SECONDS);
-  if (days <= 0) return 'Unlocks today';
-  if (days === 1) return 'Unlocks in 1 day';
-  return `Unlocks in ${days} days`;
+  if (days <= 0) return t('checkpoints.unlocksToday');
+  return t('checkpoints.unlocksIn', { days });
 }
 
 export function isLongTitle(title: string): boolean {
@@ -36,7 +37,7 @@ export function isLongTitle(title: string): boolean {
 }
 
 export function exhaustedText(maxAttempts: number): string {
-  return `You have reached the maximum attempts (${maxAttempts}) for this checkpoint. Please try a different checkpoint.`;
+  return t('checkpoints.exhausted', { max: maxAttempts });
 }
 
 export interface CheckpointRow<T> {

@@ -2,12 +2,18 @@
 import type { Checkpoint } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export const checkpointsQueryKey = ['checkpoints'] as const;
 
 export const checkpointsTexts = {
-  fetchFailed: 'Failed to fetch checkpoints.',
-  parseFailed: 'Failed to parse checkpoints data.',
+  get fetchFailed() {
+    return t('checkpoints.fetchFailed');
+  },
+  get parseFailed() {
+    return t('checkpoints.parseFailed');
+  },
 } as const;
 
 export class CheckpointsParseError extends Error {

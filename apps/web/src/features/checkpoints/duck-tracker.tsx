@@ -4,20 +4,22 @@ import { useCampaign } from '../../lib/campaign-api';
 import { useMe } from '../../lib/me-api';
 import { rankText } from '../../lib/rank-text';
 import { paths } from '../../lib/paths';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 export function DuckTracker() {
   const { data, isPending } = useMe();
   return (
-    <section className="duck-tracker" aria-label="My Ducks">
+    <section className="duck-tracker" aria-label={t('checkpoints.myDucks')}>
       <p className="duck-tracker__title">
         <DuckIcon />
-        My Ducks
+        {t('checkpoints.myDucks')}
       </p>
       <ul className="duck-tracker__stats">
-        <li>Rank: {rankText(data?.rank, data?.totalUsers)}</li>
-        <li>Ducks: {data?.duckPoints ?? 0}</li>
+        <li>{t('checkpoints.rank', { rank: rankText(data?.rank, data?.totalUsers) })}</li>
+        <li>{t('checkpoints.ducks', { n: data?.duckPoints ?? 0 })}</li>
         {/* A failed fetch falls back to 0 pending (docs/product.md §7.3). */}
-        <li>{isPending ? 'Loading...' : `Ducks pending: ${data?.pendingDuckPoints ?? 0}`}</li>
+        <li>{isPending ? t('common.loading') : t('checkpoints.ducksPending', { n: data?.pendingDuckPoints ?? 0 })}</li>
       </ul>
     </section>
   );
@@ -28,13 +30,13 @@ export function TrackerButtons() {
   return (
     <div className="tracker-buttons">
       <Link to={paths.myRewards} className="btn btn--ghost">
-        My Rewards
+        {t('checkpoints.myRewards')}
       </Link>
       {/* campaign.yaml bookingUrl and bookingLabel; a campaign without bookingUrl has no button. */}
       {data?.bookingUrl && (
         <a href={data.bookingUrl} target="_blank" rel="noopener" className="btn btn--duck">
-          {data.screens?.bookingLabel ?? 'Book now'}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          {data.screens?.bookingLabel ?? t('checkpoints.bookNow')}
+          <span className="visually-hidden">{t('checkpoints.newTab')}</span>
         </a>
       )}
     </div>

@@ -8,6 +8,9 @@ import { type McqLetter, choiceVerdict, parseMcqChoices, toggleChoice } from './
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
@@ -21,7 +24,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const locked = busy || graded !== null;
 
   const submit = async () => {
-    if (selected.length === 0) return alert(messages.mcqEmpty);
+    if (selected.length === 0) return alert(serverText(messages.mcqEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(selected);
@@ -36,7 +39,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
 
   return (
     <div className="action">
-      <div className="mcq" role="group" aria-label="Answers">
+      <div className="mcq" role="group" aria-label={t('checkpoint.answers')}>
         {choices.map(({ letter, text }) => {
           const verdict = graded ? choiceVerdict(letter, selected, graded) : null;
           const pressed = selected.includes(letter);
@@ -60,7 +63,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
         className={`action__status${graded ? (graded.correct ? ' action__status--ok' : ' action__status--bad') : ''}`}
         role="status"
       >
-        {graded ? (graded.correct ? 'Correct!' : 'Incorrect') : ''}
+        {graded ? (graded.correct ? t('checkpoint.correct') : t('checkpoint.incorrect')) : ''}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -68,7 +71,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
         </p>
       )}
       <button type="button" className="btn btn--duck btn--block" onClick={() => void submit()} disabled={locked}>
-        {busy ? 'Submitting...' : 'Submit'}
+        {busy ? t('checkpoint.submitting') : t('checkpoint.submit')}
       </button>
     </div>
   );

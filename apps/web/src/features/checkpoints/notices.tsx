@@ -5,11 +5,13 @@ import { paths } from '../../lib/paths';
 import { noticeText } from './checkpoint-result';
 import { useNotices } from './notices-api';
 import './notices.css';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export function Notices() {
   const { notices, dismiss } = useNotices();
   return (
-    <section className="notices" aria-label="News about your answers" aria-live="polite">
+    <section className="notices" aria-label={t('notices.label')} aria-live="polite">
       {notices.length > 0 && (
         <ul className="notices__list">
           {notices.map((notice) => (
@@ -20,19 +22,19 @@ export function Notices() {
                   <Link
                     to={paths.checkpoint(notice.checkpointId)}
                     className="btn btn--primary notice__button"
-                    aria-label={`Try again: ${notice.checkpointTitle}`}
+                    aria-label={t('notices.tryAgainFor', { title: notice.checkpointTitle })}
                     onClick={() => dismiss(notice.attemptId)}
                   >
-                    Try again
+                    {t('common.tryAgain')}
                   </Link>
                 )}
                 <button
                   type="button"
                   className="btn btn--ghost notice__button"
-                  aria-label="OK, hide this news"
+                  aria-label={t('notices.okLabel')}
                   onClick={() => dismiss(notice.attemptId)}
                 >
-                  OK
+                  {t('notices.ok')}
                 </button>
               </div>
             </li>

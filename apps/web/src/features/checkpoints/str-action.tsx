@@ -7,6 +7,9 @@ import { keys, write } from '../../lib/storage';
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const [text, setText] = useState('');
@@ -21,7 +24,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer) return alert(messages.strEmpty);
+    if (!answer) return alert(serverText(messages.strEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(answer);
@@ -36,13 +39,13 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   return (
     <form className="action" onSubmit={(e) => void submit(e)} noValidate>
       <label className="field">
-        <span className="field__label">YOUR ANSWER</span>
+        <span className="field__label">{t('checkpoint.yourAnswer')}</span>
         <span className="str__row">
           <input
             className="input str__input"
             value={text}
             maxLength={STR_MAX_LENGTH}
-            placeholder={`Enter text (max ${STR_MAX_LENGTH} characters)`}
+            placeholder={t('checkpoint.strPlaceholder', { max: STR_MAX_LENGTH })}
             onChange={(e) => setText(e.target.value)}
             readOnly={locked}
             aria-describedby="str-counter"
@@ -64,7 +67,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
         </p>
       )}
       <button type="submit" className="btn btn--duck btn--block" disabled={locked}>
-        {busy ? 'Submitting...' : 'Submit'}
+        {busy ? t('checkpoint.submitting') : t('checkpoint.submit')}
       </button>
     </form>
   );

@@ -22,6 +22,9 @@ import {
 } from './upload';
 import { queueAnswer, useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 type Phase = 'idle' | 'preparing' | 'uploading' | 'recording' | 'done' | 'cancelled' | 'failed';
 
@@ -56,8 +59,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   };
 
   const upload = async () => {
-    if (!file) return alert(messages.uploadMissing);
-    if (!uploadContentType(file)) return fail(messages.uploadType, false);
+    if (!file) return alert(serverText(messages.uploadMissing));
+    if (!uploadContentType(file)) return fail(serverText(messages.uploadType), false);
     setError('');
     setPhase('preparing');
     let photo = prepared.current?.source === file ? prepared.current.photo : null;
@@ -67,7 +70,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
         (module) => module.preparePhoto,
         () => null,
       );
-      if (!preparePhoto) return fail(networkErrorText);
+      if (!preparePhoto) return fail(networkErrorText());
       try {
         photo = await preparePhoto(file);
       } catch {
@@ -77,7 +80,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
     }
     // The route shows "Waiting for signal" once the photo is in the queue.
     const keep = async (kept: File) => {
-      if (!(await queueAnswer(checkpoint, { answer: '', photo: kept }))) return fail(networkErrorText);
+      if (!(await queueAnswer(checkpoint, { answer: '', photo: kept }))) return fail(networkErrorText());
       clearPendingUpload();
       setPhase('idle');
     };
@@ -146,18 +149,23 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
               onClick={() => sending.current?.abort()}
               disabled={phase !== 'uploading'}
             >
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
-          <progress className="upload__bar" aria-label="Upload progress" max={progress.total || 1} value={progress.sent} />
+          <progress
+            className="upload__bar"
+            aria-label={t('checkpoint.uploadProgress')}
+            max={progress.total || 1}
+            value={progress.sent}
+          />
         </div>
       ) : (
         <div className="upload__buttons">
           <button type="button" className="btn btn--ghost" onClick={() => input.current?.click()} disabled={busy}>
-            Browse
+            {t('checkpoint.browse')}
           </button>
           <button type="button" className="btn btn--duck" onClick={() => void upload()} disabled={busy}>
-            {phase === 'preparing' ? 'Uploading...' : 'Upload'}
+            {phase === 'preparing' ? t('checkpoint.uploading') : t('checkpoint.upload')}
           </button>
         </div>
       )}
@@ -169,7 +177,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
           {phase === 'failed' && <p className="error">{error}</p>}
           {(phase === 'cancelled' || retryable) && (
             <button type="button" className="btn btn--primary" onClick={() => void upload()}>
-              Retry
+              {t('common.retry')}
             </button>
           )}
         </div>
@@ -181,7 +189,7 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
 function FilePreview({ file }: { file: File | null }) {
   // The file the browser could not show (HEIC on most browsers): its name is shown alone.
   const [brokenFile, setBrokenFile] = useState<File | null>(null);
-  if (!file) return <p className="upload__file muted">No photo chosen yet.</p>;
+  if (!file) return <p className="upload__file muted">{t('checkpoint.noPhoto')}</p>;
   return (
     <div className="upload__file">
       {file !== brokenFile && <Thumbnail file={file} onError={() => setBrokenFile(file)} />}

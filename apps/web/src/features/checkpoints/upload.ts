@@ -3,15 +3,11 @@
 import { UPLOAD_CONTENT_TYPES } from '@quackquest/contract/core';
 import { ApiError, networkErrorText } from '../../lib/api-client';
 import { keys, read, remove, write } from '../../lib/storage';
+import '../../lib/game-texts';
+import { catalogTexts } from '../../lib/i18n';
 
-export const uploadTexts = {
-  success: 'Upload successful!',
-  failed: 'The photo could not be uploaded. Please try again.',
-  preparing: 'Preparing the photo...',
-  cancelled: 'Upload cancelled.',
-  undecodable:
-    'This photo cannot be opened on this device (often the case for HEIC photos). Please choose a JPEG or PNG photo, or a screenshot of this one.',
-} as const;
+// The English words are in src/locales/en/game.po under upload.<name> (decision 037).
+export const uploadTexts = catalogTexts('upload', ['success', 'failed', 'preparing', 'cancelled', 'undecodable']);
 
 export interface PendingImageUpload {
   fileName: string;
@@ -65,7 +61,7 @@ export function putUpload(
       outcome();
     };
     xhr.onabort = () => settle(() => reject(new UploadCancelled()));
-    xhr.onerror = () => settle(() => reject(new ApiError(0, networkErrorText)));
+    xhr.onerror = () => settle(() => reject(new ApiError(0, networkErrorText())));
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () =>
       settle(() => {

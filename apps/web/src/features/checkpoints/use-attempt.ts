@@ -16,6 +16,7 @@ import { keys, read } from '../../lib/storage';
 import { type AttemptSending, newAnswerKey, postAttempt } from './attempt-api';
 import { checkpointsQueryKey } from './checkpoints-api';
 import { isDuplicateAttempt, readRecentAttempts, recordAttempt } from './recent-attempts';
+import { serverText } from '../../lib/server-texts';
 
 export type AttemptOutcome =
   | { status: 'done'; result: AttemptResult }
@@ -94,7 +95,7 @@ export function useAttempt(checkpoint: AttemptCheckpoint) {
         if (error instanceof ApiError && error.status === 0) return await keep();
         if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
           void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });
-          await alert(error.message || messages.maxAttempts(maxAttempts));
+          await alert(error.message || serverText(messages.maxAttempts(maxAttempts)));
           void navigate(paths.checkpoints);
           return { status: 'redirected' };
         }

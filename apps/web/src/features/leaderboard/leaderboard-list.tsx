@@ -2,30 +2,32 @@ import { LoadFailed } from '../../components/load-failed';
 import { useLeaderboard } from './leaderboard-api';
 import { hasTie, tieRuleText } from './tie-rule';
 import './leaderboard.css';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** The ordered top list: rank, display name and ducks; the visitor's own row is marked. */
 export function LeaderboardList() {
   const { top, isLoading, failed, retry, retrying } = useLeaderboard();
-  if (failed) return <LoadFailed what="the leaderboard" onRetry={retry} retrying={retrying} />;
-  if (isLoading) return <p className="loading">Loading...</p>;
+  if (failed) return <LoadFailed what={t('common.what.leaderboard')} onRetry={retry} retrying={retrying} />;
+  if (isLoading) return <p className="loading">{t('common.loading')}</p>;
   return (
     <>
-      <ol className="leaderboard" aria-label="Top players">
+      <ol className="leaderboard" aria-label={t('leaderboard.top')}>
         {top.map((player) => (
           <li
             key={player.rank}
             className={`leaderboard__row${player.rank <= 3 ? ' leaderboard__row--podium' : ''}${player.you ? ' leaderboard__row--you' : ''}`}
             aria-current={player.you ? 'true' : undefined}
           >
-            <span className="leaderboard__rank" aria-label={`Rank ${player.rank}`}>
+            <span className="leaderboard__rank" aria-label={t('leaderboard.rank', { rank: player.rank })}>
               {player.rank}
             </span>
             <span className="leaderboard__name">
               {player.displayName}
-              {player.you && <span className="leaderboard__you"> (you)</span>}
+              {player.you && <span className="leaderboard__you">{t('leaderboard.you')}</span>}
             </span>
             <span className="leaderboard__ducks">
-              {player.DuckPoints} <span className="leaderboard__unit">{player.DuckPoints === 1 ? 'duck' : 'ducks'}</span>
+              {player.DuckPoints} <span className="leaderboard__unit">{t('leaderboard.duckUnit', { n: player.DuckPoints })}</span>
             </span>
           </li>
         ))}
@@ -39,7 +41,7 @@ export function LeaderboardList() {
 export function WinnersNote() {
   return (
     <aside className="paper-note">
-      <p>TOP 5 WINNERS HAVE BEEN CONCLUDED NOW TO EARN SOME PERKS</p>
+      <p>{t('leaderboard.winners')}</p>
     </aside>
   );
 }

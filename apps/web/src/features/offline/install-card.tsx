@@ -1,7 +1,7 @@
 // The card that offers to install the app (decision 035), on /congrats: after a completed checkpoint, when the
 // visitor knows what the app is for. Shown only when the browser offers it; "Not now" is remembered.
 import { useInstallOffer } from './install-prompt';
-import { pwaTexts } from './pwa-texts';
+import { installTexts } from './pwa-texts';
 import './offline.css';
 
 export function InstallCard() {
@@ -10,15 +10,15 @@ export function InstallCard() {
   return (
     <section className="install-card" aria-labelledby="install-card-title">
       <h2 id="install-card-title" className="install-card__title">
-        {pwaTexts.installTitle}
+        {installTexts.installTitle}
       </h2>
-      <p className="install-card__text">{pwaTexts.installText}</p>
+      <p className="install-card__text">{installTexts.installText}</p>
       <div className="install-card__actions">
         <button type="button" className="btn btn--primary" onClick={() => void offer.install()}>
-          {pwaTexts.installButton}
+          {installTexts.installButton}
         </button>
         <button type="button" className="btn btn--ghost" onClick={offer.dismiss}>
-          {pwaTexts.installDismiss}
+          {installTexts.installDismiss}
         </button>
       </div>
     </section>

@@ -3,7 +3,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { pwaTexts } from './pwa-texts';
+import { offlineLineTexts } from './pwa-texts';
 import { savedAtText } from './saved-at';
 import './offline.css';
 
@@ -13,11 +13,11 @@ function bannerText(client: QueryClient): string | null {
   const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
   if (navigator.onLine && !failed) return null;
   // Part of the screen has never been seen on this phone: it waits for the network.
-  if (active.some((query) => query.state.data === undefined)) return pwaTexts.offlineNothingSaved;
+  if (active.some((query) => query.state.data === undefined)) return offlineLineTexts.nothingSaved;
   const shown = active.map((query) => query.state.dataUpdatedAt);
   // Offline on a screen that asks the server nothing: nothing on it is old.
   if (shown.length === 0) return null;
-  return pwaTexts.offlineSavedAt(savedAtText(Math.min(...shown), Date.now()));
+  return offlineLineTexts.savedAt(savedAtText(Math.min(...shown), Date.now()));
 }
 
 export function OfflineBanner() {

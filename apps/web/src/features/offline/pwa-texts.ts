@@ -1,11 +1,16 @@
-// Every text the installable, offline app shows a visitor (decision 035), in one place to translate.
-export const pwaTexts = {
+// Every text the installable, offline app shows a visitor (decision 035), from the game catalog in the visitor's
+// language (decision 037).
+import '../../lib/game-texts';
+import { catalogTexts, t } from '../../lib/i18n';
+
+/** The install card on /congrats. */
+export const installTexts = catalogTexts('pwa', ['installTitle', 'installText', 'installButton', 'installDismiss']);
+
+export const offlineLineTexts = {
   /** Over a screen showing the visitor's last saved answers while the network is gone. */
-  offlineSavedAt: (when: string) => `Offline — showing what you saw at ${when}`,
+  savedAt: (when: string) => t('pwa.offlineSavedAt', { when }),
   /** Over a screen that has nothing saved yet on this phone. */
-  offlineNothingSaved: 'Offline — this screen will load when you are back online.',
-  installTitle: 'Keep QuackQuest on your phone',
-  installText: 'Add it to your home screen: it opens like an app, even where the signal is weak.',
-  installButton: 'Install',
-  installDismiss: 'Not now',
-} as const;
+  get nothingSaved() {
+    return t('pwa.offlineNothingSaved');
+  },
+};

@@ -3,6 +3,8 @@ import type { Reward } from '@quackquest/contract/core';
 import { Link } from 'react-router';
 import { Modal } from '../../components/modal';
 import { paths } from '../../lib/paths';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 interface ConfirmProps {
   reward: Reward;
@@ -14,16 +16,14 @@ interface ConfirmProps {
 /** 'Confirm Reward Claim': Cancel or a tap on the backdrop closes it. */
 export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: ConfirmProps) {
   return (
-    <Modal title="Confirm Reward Claim" onClose={onCancel}>
-      <p className="dialog__text">
-        Are you sure you want to claim {reward.item} for {reward.price} ducks?
-      </p>
+    <Modal title={t('rewards.confirmTitle')} onClose={onCancel}>
+      <p className="dialog__text">{t('rewards.confirmText', { item: reward.item, price: reward.price })}</p>
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={pending} autoFocus>
-          {pending ? 'Claiming...' : 'Confirm'}
+          {pending ? t('rewards.claiming') : t('rewards.confirm')}
         </button>
       </div>
     </Modal>
@@ -34,14 +34,14 @@ export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: Con
 export function ClaimedPopup({ item, onClose }: { item: string; onClose: () => void }) {
   const screens = useScreens();
   return (
-    <Modal title={`You claimed the ${item}!`} onClose={onClose} className="claimed-popup">
+    <Modal title={t('rewards.claimed', { item })} onClose={onClose} className="claimed-popup">
       <ClaimedDuck />
       <p className="dialog__text">{screens?.claimedHint}</p>
       <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
-        Back to Rewards
+        {t('rewards.backToRewards')}
       </button>
       <Link to={paths.myRewards} className="btn btn--ghost btn--block">
-        My Rewards
+        {t('rewards.myRewards')}
       </Link>
     </Modal>
   );

@@ -6,6 +6,8 @@ import { GiftImage } from './gift-image';
 import { isLongName } from './reward-availability';
 import { useOwnedRewards } from './use-owned-rewards';
 import './rewards.css';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** The state /reward-detail receives through navigation. */
 export interface RewardDetailState {
@@ -16,10 +18,10 @@ export function OwnedRewardList() {
   const { owned, isLoading, failed, retry, retrying } = useOwnedRewards();
   const navigate = useNavigate();
   // A failed load is not "nothing claimed": the visitor may hold vouchers (issue 15 part 6).
-  if (failed) return <LoadFailed what="your rewards" onRetry={retry} retrying={retrying} />;
-  if (isLoading) return <p className="loading">Loading owned rewards...</p>;
+  if (failed) return <LoadFailed what={t('common.what.yourRewards')} onRetry={retry} retrying={retrying} />;
+  if (isLoading) return <p className="loading">{t('rewards.loadingOwned')}</p>;
   if (owned.length === 0) {
-    return <p className="card owned-empty">You haven&apos;t claimed any rewards yet. Visit the rewards page to claim some!</p>;
+    return <p className="card owned-empty">{t('rewards.noneOwned')}</p>;
   }
   return (
     <ul className="owned-list">

@@ -1,6 +1,8 @@
 // Owned rewards (docs/product.md §4 and §5.6): the profile's claimed entries merged by item name, with the
 // description and other fields of the matching inventory item. Pure, no I/O.
 import type { Reward } from '@quackquest/contract/core';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 /** A claimed entry is a plain item name or an object; quantity defaults to 1. */
 export type ClaimedEntry =
@@ -23,7 +25,7 @@ export interface OwnedReward extends Partial<Omit<Reward, 'item' | 'quantity' | 
 }
 
 export function ownedFallbackDescription(item: string): string {
-  return `You own ${item}`;
+  return t('rewards.youOwn', { item });
 }
 
 export function mergeOwnedRewards(claimed: readonly ClaimedEntry[], inventory: readonly Reward[] = []): OwnedReward[] {

@@ -2,6 +2,9 @@
 // times are Unix seconds and countdowns use 86400-second days, rounded up. The window and stock rules
 // and the refusal messages are the contract's (claim-refusals.ts), the ones the server answers with.
 import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
+import { t } from '../../lib/i18n';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
 
 export { isSoldOut, rewardWindow, type RewardWindow } from '@quackquest/contract/core';
 
@@ -24,29 +27,26 @@ export function isRewardDisabled(reward: RewardStock, nowSec: number): boolean {
 
 /** 'Redeem in {n} days', 'Redeem in 1 day' or 'Redeem today' for a countdown of whole days. */
 export function redeemInText(days: number): string {
-  if (days > 1) return `Redeem in ${days} days`;
-  if (days === 1) return 'Redeem in 1 day';
-  return 'Redeem today';
+  if (days >= 1) return t('rewards.redeemIn', { days });
+  return t('rewards.redeemToday');
 }
-
-const rewardEndedText = 'This reward has ended';
 
 /** The timing text of a reward outside its window, or undefined while it is open. */
 export function rewardTimingText(reward: RewardTiming, nowSec: number): string | undefined {
   const window = rewardWindow(reward, nowSec);
-  if (window === 'ended') return rewardEndedText;
+  if (window === 'ended') return t('rewards.ended');
   if (window === 'upcoming') return redeemInText(Math.ceil((reward.startDate! - nowSec) / DAY_SECONDS));
   return undefined;
 }
 
 /** The stock text of a row: '{n} left' or 'Sold out'. */
 export function stockText(reward: { quantity: number }): string {
-  return isSoldOut(reward) ? 'Sold out' : `${reward.quantity} left`;
+  return isSoldOut(reward) ? t('rewards.soldOut') : t('rewards.left', { n: reward.quantity });
 }
 
 /** The note under a row: the timing text outside the window, else 'Not available' when disabled. */
 export function rewardNote(reward: RewardStock, nowSec: number): string | undefined {
-  return rewardTimingText(reward, nowSec) ?? (isRewardDisabled(reward, nowSec) ? 'Not available' : undefined);
+  return rewardTimingText(reward, nowSec) ?? (isRewardDisabled(reward, nowSec) ? t('rewards.notAvailable') : undefined);
 }
 
 /**
@@ -56,7 +56,7 @@ export function rewardNote(reward: RewardStock, nowSec: number): string | undefi
 export function moreDucksText(reward: RewardStock, ducks: number | undefined, nowSec: number): string | undefined {
   if (ducks === undefined || ducks >= reward.price || isRewardDisabled(reward, nowSec)) return undefined;
   const missing = reward.price - ducks;
-  return missing === 1 ? '1 more duck' : `${missing} more ducks`;
+  return t('rewards.moreDucks', { n: missing });
 }
 
 export type ClaimGate = { ok: true } | { ok: false; message: string };
@@ -65,7 +65,7 @@ export type ClaimGate = { ok: true } | { ok: false; message: string };
 export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
   const refusal = foreseeClaimRefusal(reward, ducks, nowSec);
   if (refusal === null) return { ok: true };
-  return { ok: false, message: claimRefusalMessage(refusal, { price: reward.price, ducks }) };
+  return { ok: false, message: serverText(claimRefusalMessage(refusal, { price: reward.price, ducks })) };
 }
 
 /** Current time in Unix seconds. */

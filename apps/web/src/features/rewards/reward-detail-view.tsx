@@ -5,6 +5,8 @@ import { type OwnedReward, ownedFallbackDescription } from './owned-rewards';
 import { isLongName } from './reward-availability';
 import { VoucherQr } from './voucher-qr';
 import './rewards.css';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 /** One owned reward: its name, picture, description and the voucher code(s) to show when collecting it. */
 export function RewardDetailView({ reward }: { reward: OwnedReward }) {
@@ -19,20 +21,20 @@ export function RewardDetailView({ reward }: { reward: OwnedReward }) {
       {vouchers.length > 0 && (
         <section className="card reward-detail__vouchers" aria-labelledby="vouchers-title">
           <h2 id="vouchers-title" className="reward-detail__vouchers-title">
-            {vouchers.length > 1 ? 'Your vouchers' : 'Your voucher'}
+            {vouchers.length > 1 ? t('rewards.yourVouchers') : t('rewards.yourVoucher')}
           </h2>
           <p className="muted reward-detail__hint">{screens?.voucherHint}</p>
           {(where || when) && (
             <dl className="reward-detail__collect">
               {where && (
                 <div>
-                  <dt>Where</dt>
+                  <dt>{t('rewards.where')}</dt>
                   <dd>{where}</dd>
                 </div>
               )}
               {when && (
                 <div>
-                  <dt>When</dt>
+                  <dt>{t('rewards.when')}</dt>
                   <dd>{when}</dd>
                 </div>
               )}

@@ -4,6 +4,8 @@ import { eligibilityLabel } from './eligibility-labels';
 import { isLongName, isRewardDisabled, isSoldOut, moreDucksText, nowSeconds, rewardNote, stockText } from './reward-availability';
 import './rewards.css';
 import { useScreens } from '../../lib/campaign-api';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 interface RewardListProps {
   rewards: Reward[] | undefined;
@@ -19,10 +21,10 @@ interface RewardListProps {
 export function RewardList({ rewards, isLoading, ducks, onTap, failed }: RewardListProps) {
   const now = nowSeconds();
   return (
-    <section className="reward-list" aria-label="Rewards">
+    <section className="reward-list" aria-label={t('rewards.listLabel')}>
       {failed ??
         (isLoading ? (
-          <p className="loading">Loading rewards...</p>
+          <p className="loading">{t('rewards.loading')}</p>
         ) : (
           <ul className="reward-list__items">
             {(rewards ?? []).map((reward) => (
@@ -72,7 +74,7 @@ function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
       <span className="reward-row__price">
         <DuckIcon />
         <span>
-          {reward.price} <span className="reward-row__unit">ducks</span>
+          {reward.price} <span className="reward-row__unit">{t('rewards.ducksUnit')}</span>
         </span>
       </span>
     </button>

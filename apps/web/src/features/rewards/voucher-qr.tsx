@@ -1,6 +1,8 @@
 // A voucher code as a QR code that staff scan on board. `qrcode` is loaded only when a code is shown.
 import { useEffect, useState } from 'react';
 import type { Voucher } from './owned-rewards';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 const QUIET_ZONE = 4;
 
@@ -51,7 +53,7 @@ export function VoucherQr({ voucher }: { voucher: Voucher }) {
       )}
       <figcaption>
         <span className="voucher__code">{voucher.code}</span>
-        {voucher.redeemed && <span className="voucher__redeemed">Redeemed</span>}
+        {voucher.redeemed && <span className="voucher__redeemed">{t('voucher.redeemed')}</span>}
       </figcaption>
     </figure>
   );

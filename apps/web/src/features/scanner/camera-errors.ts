@@ -1,12 +1,9 @@
-// The camera texts of docs/product.md §7.5, chosen from the browser's getUserMedia error name.
+// The camera texts of docs/product.md §7.5, chosen from the browser's getUserMedia error name. The English words
+// are in src/locales/en/game.po under camera.<name> (decision 037).
+import '../../lib/game-texts';
+import { catalogTexts } from '../../lib/i18n';
 
-const cameraTexts = {
-  failed: 'Camera access failed: ',
-  permissionDenied: 'Permission denied. Please allow camera access.',
-  notFound: 'No camera found on this device.',
-  inUse: 'Camera is already in use by another application.',
-  noCameras: 'No cameras found on this device',
-} as const;
+const cameraTexts = catalogTexts('camera', ['failed', 'permissionDenied', 'notFound', 'inUse', 'noCameras']);
 
 /** Thrown when the device has no camera at all (no media API, or no video input listed). */
 export class NoCamerasError extends Error {

@@ -7,6 +7,8 @@ import { ScanIcon } from './scan-icon';
 import { scanTexts } from './scan-texts';
 import { TypedCode } from './typed-code';
 import './scanner.css';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 const ScanPopup = lazy(() => import('./scan-popup'));
 
@@ -31,7 +33,7 @@ export function ScanAction({ onCode, onValid }: ScanActionProps) {
     <>
       <button type="button" className="btn btn--duck btn--block scan-button" onClick={() => setOpen(true)}>
         <ScanIcon size={24} />
-        Scan QR Code
+        {t('scan.button')}
       </button>
       {typing ? (
         <TypedCode onCode={onTyped} onValid={onValid} />

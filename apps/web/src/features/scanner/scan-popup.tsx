@@ -6,6 +6,8 @@ import { SCAN_BOX_SIZE } from './scan-region';
 import { scanTexts } from './scan-texts';
 import { type ScanStatus, type ScanVerdict, useQrScanner } from './use-qr-scanner';
 import './scanner.css';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 interface ScanPopupProps {
   onCode: (text: string) => Promise<ScanVerdict>;
@@ -24,15 +26,15 @@ export default function ScanPopup({ onCode, onValid, onClose, onTypeInstead }: S
   }, [valid, onValid]);
 
   return (
-    <Modal title="Scan QR Code" onClose={onClose} closeOnBackdrop={false} className="scan-dialog">
+    <Modal title={t('scan.button')} onClose={onClose} closeOnBackdrop={false} className="scan-dialog">
       <div className="scan-view" style={{ ['--scan-box' as string]: `${SCAN_BOX_SIZE}px` }}>
-        <video ref={videoRef} className="scan-view__video" muted playsInline aria-label="Camera picture" />
+        <video ref={videoRef} className="scan-view__video" muted playsInline aria-label={t('scan.cameraPicture')} />
         <div className={`scan-view__box scan-view__box--${status.kind}`} aria-hidden="true" />
       </div>
       <StatusLine status={status} />
       {status.kind === 'broken' && (
         <button type="button" className="btn btn--duck btn--block" onClick={() => setRestartKey((k) => k + 1)}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       )}
       {!valid && onTypeInstead && (
@@ -41,7 +43,7 @@ export default function ScanPopup({ onCode, onValid, onClose, onTypeInstead }: S
         </button>
       )}
       <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
-        Close
+        {t('common.close')}
       </button>
     </Modal>
   );

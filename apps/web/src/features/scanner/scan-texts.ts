@@ -1,9 +1,6 @@
 // What the scan popup and the typed-code form say (docs/product.md §2.7, §5.4; decision 029).
-export const scanTexts = {
-  valid: 'Valid QR Code',
-  invalid: 'Invalid QR code',
-  starting: 'Starting camera...',
-  scanning: 'Point your camera at the QR code.',
-  checking: 'Checking...',
-  typeInstead: 'Type the code instead',
-} as const;
+// The English words are in src/locales/en/game.po under scan.<name> (decision 037).
+import '../../lib/game-texts';
+import { catalogTexts } from '../../lib/i18n';
+
+export const scanTexts = catalogTexts('scan', ['valid', 'invalid', 'starting', 'scanning', 'checking', 'typeInstead']);

@@ -4,12 +4,12 @@ import { messages } from '@quackquest/contract/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { scanTexts } from './scan-texts';
 import type { ScanVerdict } from './use-qr-scanner';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
+import { catalogTexts } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 
-const typedCodeTexts = {
-  label: 'Code under the QR code',
-  hint: 'Capitals, spaces and dashes do not matter.',
-  submit: 'Check code',
-} as const;
+const typedCodeTexts = catalogTexts('typed', ['label', 'hint', 'submit']);
 
 type TypedStatus =
   { kind: 'idle' } | { kind: 'checking' } | { kind: 'valid' } | { kind: 'stopped' } | { kind: 'bad'; message: string };
@@ -31,13 +31,13 @@ export function TypedCode({ onCode, onValid }: TypedCodeProps) {
     event.preventDefault();
     if (locked) return;
     const text = code.trim();
-    if (!text) return setStatus({ kind: 'bad', message: messages.typedCodeEmpty });
+    if (!text) return setStatus({ kind: 'bad', message: serverText(messages.typedCodeEmpty) });
     setStatus({ kind: 'checking' });
     const verdict = await onCode(text);
     if (verdict === 'valid') {
       setStatus({ kind: 'valid' });
       onValid();
-    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: messages.typedCodeInvalid });
+    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: serverText(messages.typedCodeInvalid) });
     else if (verdict === 'stop') setStatus({ kind: 'stopped' });
     // The same code again within 5 s: what was said stays.
     else if (verdict === 'ignore') setStatus((s) => (s.kind === 'checking' ? { kind: 'idle' } : s));
@@ -54,7 +54,7 @@ export function TypedCode({ onCode, onValid }: TypedCodeProps) {
           : '';
   const tone = status.kind === 'valid' ? 'ok' : status.kind === 'bad' ? 'bad' : 'info';
   return (
-    <form className="typed-code" onSubmit={(e) => void submit(e)} noValidate aria-label="Type the code">
+    <form className="typed-code" onSubmit={(e) => void submit(e)} noValidate aria-label={t('typed.formLabel')}>
       <label className="field">
         <span className="field__label">{typedCodeTexts.label}</span>
         <input

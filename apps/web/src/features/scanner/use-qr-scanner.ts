@@ -7,6 +7,8 @@ import { cameraErrorText } from './camera-errors';
 import { openCamera, stopStream } from './camera';
 import { SCAN_FPS, scanRegion } from './scan-region';
 import { type QrDetector, createQrDetector } from './qr-detector';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 const CAMERA_START_DELAY_MS = 300;
 const INVALID_MESSAGE_MS = 2000;
@@ -25,7 +27,7 @@ export type ScanStatus =
   /** The camera or the decoder could not start: shown until the visitor tries again or closes. */
   | { kind: 'broken'; message: string };
 
-const scannerLoadFailedText = 'The QR scanner could not be loaded. Please check your connection and try again.';
+const scannerLoadFailedText = (): string => t('scan.loadFailed');
 
 export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, restartKey: number) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -117,7 +119,7 @@ export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, res
           if (cancelled) return stop();
           if (!detector) {
             stop();
-            return setStatus({ kind: 'broken', message: scannerLoadFailedText });
+            return setStatus({ kind: 'broken', message: scannerLoadFailedText() });
           }
           setStatus({ kind: 'scanning' });
           interval = setInterval(() => void tick(detector), 1000 / SCAN_FPS);

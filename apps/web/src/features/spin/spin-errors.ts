@@ -1,12 +1,21 @@
 // What the spin screen says and where it goes when POST /api/spin fails (docs/product.md §7.4). Pure.
 import { messages } from '@quackquest/contract/core';
 import { networkErrorText } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
+import { serverText } from '../../lib/server-texts';
+import '../../lib/game-texts';
 
 export const spinTexts = {
-  notLoggedIn: 'Please log in to spin the wheel',
-  failed: 'Failed to spin wheel',
-  networkError: networkErrorText,
-} as const;
+  get notLoggedIn() {
+    return t('spin.notLoggedIn');
+  },
+  get failed() {
+    return t('spin.failed');
+  },
+  get networkError() {
+    return networkErrorText();
+  },
+};
 
 export interface SpinFailure {
   message: string;
@@ -17,8 +26,9 @@ export interface SpinFailure {
 /** `status` 0 means the request never reached the server. */
 export function spinFailure(error: { status?: number; message?: string }): SpinFailure {
   // A blocked visitor (decision 020) is told so, not sent to complete a checkpoint.
-  if (error.status === 403 && error.message === messages.accountBlocked) return { message: messages.accountBlocked };
-  if (error.status === 403) return { message: messages.spinWithoutCheckpoint, redirectTo: '/checkpoints' };
+  if (error.status === 403 && error.message === serverText(messages.accountBlocked))
+    return { message: serverText(messages.accountBlocked) };
+  if (error.status === 403) return { message: serverText(messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
   if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
   if (error.status === 0) return { message: spinTexts.networkError };
   return { message: error.message || spinTexts.failed };

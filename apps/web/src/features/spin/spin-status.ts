@@ -4,6 +4,8 @@
 import type { SpinResult, SpinStatus } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 export const spinStatusQueryKey = ['spin'] as const;
 
@@ -51,6 +53,8 @@ export function resumedResult(startedAfter: string | null, status: SpinStatus): 
 }
 
 export const spinStatusTexts = {
-  noSpins: 'No spins left. Complete a checkpoint to earn a spin.',
-  spinsLeft: (n: number) => (n === 1 ? 'You have 1 spin.' : `You have ${n} spins.`),
-} as const;
+  get noSpins(): string {
+    return t('spinStatus.noSpins');
+  },
+  spinsLeft: (n: number): string => t('spinStatus.spinsLeft', { n }),
+};

@@ -2,6 +2,8 @@
 // the server's result lands on. The pointer stays at the top while the disc turns.
 import { SEGMENT_ANGLE, SPIN_DURATION_MS, WHEEL_SEGMENTS, segmentCentreAngle } from './wheel-angle';
 import './spin.css';
+import '../../lib/game-texts';
+import { t } from '../../lib/i18n';
 
 const C = 150;
 const R = 136;
@@ -39,7 +41,7 @@ interface WheelProps {
 
 export function Wheel({ rotation, turning, busy }: WheelProps) {
   return (
-    <div className="wheel" role="img" aria-label="Prize wheel with five segments: 1, 2, 3, 4 and 5 ducks">
+    <div className="wheel" role="img" aria-label={t('spin.wheelLabel')}>
       <div className="wheel__shadow">
         <svg
           className="wheel__disc"
@@ -78,7 +80,7 @@ export function Wheel({ rotation, turning, busy }: WheelProps) {
         <div className="wheel__overlay">
           <span className="wheel__overlay-label">
             <span className="wheel__spinner" aria-hidden="true" />
-            Spinning...
+            {t('spin.spinning')}
           </span>
         </div>
       )}

@@ -9,6 +9,8 @@ import { useMe } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { useCelebration } from '../../lib/use-celebration';
 import '../../components/celebrate.css';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /**
  * The points won, the server's note when they wait for review, and a way to the leaderboard. The win pops,
@@ -17,17 +19,17 @@ import '../../components/celebrate.css';
 export function WinPopup({ result, onClose }: { result: SpinResult; onClose: () => void }) {
   const motion = useCelebration(vibrations.won);
   return (
-    <Modal title="You won!" onClose={onClose} className="win-popup">
+    <Modal title={t('spin.youWon')} onClose={onClose} className="win-popup">
       {motion && <Confetti />}
       <p className={`win-popup__points${motion ? ' celebrate-pop' : ''}`}>{duckPointsText(result.duckPointsAwarded)}</p>
       <NewTotal result={result} />
       {result.pending && <p className="dialog__text">{result.message}</p>}
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
         <Link to={paths.leaderboard} className="btn btn--primary">
-          LEADERBOARD
+          {t('nav.leaderboard')}
         </Link>
       </div>
     </Modal>
@@ -45,7 +47,7 @@ function NewTotal({ result }: { result: SpinResult }) {
     <p className="win-popup__total">
       {total !== null && (
         <>
-          {result.pending ? 'Ducks pending: ' : 'Ducks: '}
+          {result.pending ? t('spin.ducksPendingTotal') : t('spin.ducksTotal')}
           <CountUp from={Math.max(0, total - result.duckPointsAwarded)} to={total} />
         </>
       )}

@@ -1,0 +1,20 @@
+// Lingui's catalogs of the visitor app (decision 037): two PO files per language under src/locales/<locale>/, with
+// explicit message ids (no macro): start.po (what a visitor can see before signing in: welcome, sign-in, sign-up,
+// terms, errors; loaded before the first screen) and game.po (the signed-in screens; loaded with them).
+// `npm run i18n:compile --workspace apps/web` (also run before every build) compiles each into a .ts beside it;
+// a text missing from a language gets the English one.
+import { formatter } from '@lingui/format-po';
+
+export default {
+  locales: ['en', 'zh-Hans', 'ms', 'ta'],
+  sourceLocale: 'en',
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/start', include: ['src'] },
+    { path: '<rootDir>/src/locales/{locale}/signup', include: ['src'] },
+    { path: '<rootDir>/src/locales/{locale}/game', include: ['src'] },
+  ],
+  compileNamespace: 'ts',
+  // A msgid is the message's id (auth.signIn), not its English text.
+  format: formatter({ explicitIdAsDefault: true }),
+};

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages as gameEn } from '../locales/en/game';
+import { activateLocale, addCatalog, pickLocale, t } from './i18n';
+
+afterEach(() => activateLocale('en'));
+
+describe('pickLocale', () => {
+  it('keeps the stored choice, else takes the first browser language we have (zh-* as Simplified Chinese), else English', () => {
+    expect(pickLocale('ta', ['zh-CN'])).toBe('ta');
+    expect(pickLocale(null, ['fr-FR', 'zh-TW', 'en'])).toBe('zh-Hans');
+    expect(pickLocale('xx', ['ms-MY'])).toBe('ms');
+    expect(pickLocale(null, ['fr-FR'])).toBe('en');
+  });
+});
+
+describe('a catalog put in use while the language is switching', () => {
+  it('comes in the language being switched to, not only in English', async () => {
+    const switching = activateLocale('ta');
+    await addCatalog({
+      en: gameEn,
+      others: {
+        'zh-Hans': () => import('../locales/zh-Hans/game'),
+        ms: () => import('../locales/ms/game'),
+        ta: () => import('../locales/ta/game'),
+      },
+    });
+    await switching;
+    expect(t('checkpoints.title')).toBe('சோதனைச் சாவடிகள்');
+    await activateLocale('en');
+    expect(t('checkpoints.title')).toBe('CHECKPOINTS');
+  });
+});

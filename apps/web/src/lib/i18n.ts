@@ -1,0 +1,133 @@
+// The visitor app's language (decision 037): Lingui with catalogs compiled per language from src/locales/*/*.po.
+// Two catalogs per language: `start` (the screens before signing in) comes with the first screen, English
+// bundled; `game` (the signed-in screens) comes with the signed-in chunk (lib/game-texts.ts). Another language's
+// catalogs are loaded on demand, once each. The choice is kept in localStorage (`language`, docs/product.md §3);
+// without one the browser's languages are the first guess.
+import { type Messages, i18n } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import { messages as startEn } from '../locales/en/start';
+import { keys, read, write } from './storage';
+
+export const LOCALES = ['en', 'zh-Hans', 'ms', 'ta'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Each language in its own words, for the picker. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', ms: 'Bahasa Melayu', ta: 'தமிழ்' };
+
+/** One catalog: English (bundled with the code that needs it) and a loader per other language. */
+export interface Catalog {
+  en: Messages;
+  others: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>>;
+}
+
+/** The catalogs in use, each with the languages already loaded. */
+const catalogs = new Map<Catalog, Set<Locale>>();
+/** The language being switched to (or the active one): a catalog put in use meanwhile loads it too. */
+let target: Locale = 'en';
+
+async function loadCatalog(catalog: Catalog, locale: Locale): Promise<void> {
+  const loaded = catalogs.get(catalog)!;
+  if (loaded.has(locale) || locale === 'en') return;
+  i18n.load(locale, (await catalog.others[locale]()).messages);
+  loaded.add(locale);
+}
+
+/**
+ * Puts a catalog in use (once): its English texts now, the visitor's language's when loaded; a later change of
+ * language loads it too. The texts of a chunk are there before that chunk's screens render if the chunk awaits this.
+ */
+export async function addCatalog(catalog: Catalog): Promise<void> {
+  if (!catalogs.has(catalog)) {
+    catalogs.set(catalog, new Set(['en']));
+    i18n.load('en', catalog.en);
+  }
+  // Not only the active language: a chunk can run while the first language is still loading (routes.tsx
+  // asks for the signed-in chunk before main.tsx activates the visitor's language).
+  await loadCatalog(catalog, target);
+}
+
+const startCatalog: Catalog = {
+  en: startEn,
+  others: {
+    'zh-Hans': () => import('../locales/zh-Hans/start'),
+    ms: () => import('../locales/ms/start'),
+    ta: () => import('../locales/ta/start'),
+  },
+};
+
+i18n.loadAndActivate({ locale: 'en', messages: startEn });
+catalogs.set(startCatalog, new Set(['en']));
+
+/** A text of the catalogs by its id (src/locales/en/*.po), in the visitor's language. */
+export function t(id: string, values?: Record<string, unknown>): string {
+  return i18n._(id, values);
+}
+
+/**
+ * An object whose every property reads its text from the catalogs when it is read (`prefix.key`), so the
+ * `*-texts.ts` objects keep their shape and follow the visitor's language.
+ */
+export function catalogTexts<const K extends string>(prefix: string, names: readonly K[]): Readonly<Record<K, string>> {
+  const texts = {} as Record<K, string>;
+  for (const name of names) Object.defineProperty(texts, name, { enumerable: true, get: () => t(`${prefix}.${name}`) });
+  return texts;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Pure: the stored choice, else the first of the browser's languages we have (zh-* is Simplified Chinese), else English. */
+export function pickLocale(stored: string | null, browserLanguages: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'zh') return 'zh-Hans';
+    if (base === 'ms' || base === 'ta' || base === 'en') return base;
+  }
+  return 'en';
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : 'en';
+}
+
+/** Whether the catalogs in use have this id (a text of a catalog not loaded yet has not). */
+export function hasText(id: string): boolean {
+  return i18n.messages[id] !== undefined;
+}
+
+/** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
+  await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** The visitor's choice in the picker: kept for the next visit. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  write(keys.language, locale);
+  await activateLocale(locale);
+}
+
+/** The language the app starts in. */
+export function initialLocale(): Locale {
+  return pickLocale(read(keys.language), typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+/** Calls `listener` after each change of language (not when a catalog loads); returns the unsubscribe. */
+export function onLocaleChange(listener: () => void): () => void {
+  let last = currentLocale();
+  return i18n.on('change', () => {
+    const now = currentLocale();
+    if (now === last) return;
+    last = now;
+    listener();
+  });
+}
+
+/** The active language; a component using it renders again when the visitor picks another. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(onLocaleChange, currentLocale);
+}
