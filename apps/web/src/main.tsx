@@ -4,7 +4,6 @@ import { App } from './app/app';
 import { startInstallable } from './features/offline/install-prompt';
 import { preloadCampaign } from './lib/campaign-api';
 import { activateLocale, initialLocale } from './lib/i18n';
-import './lib/server-texts';
 import './styles.css';
 
 // English is bundled; another language waits for its catalog (a few kB) so the first screen is in it.

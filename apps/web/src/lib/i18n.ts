@@ -100,7 +100,12 @@ export function hasText(id: string): boolean {
 /** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
 export async function activateLocale(locale: Locale): Promise<void> {
   target = locale;
-  await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
+  await Promise.all([
+    ...[...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)),
+    // The server's English messages in the visitor's words (server-texts.ts): not needed, nor loaded, in English,
+    // which keeps the contract's message table off the first screen.
+    locale === 'en' ? undefined : import('./server-texts'),
+  ]);
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -6,7 +6,7 @@ import { googleSignInUrl } from './google-sign-in-api';
 import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 import { detectInAppBrowser, inAppBrowserNotice } from './in-app-browser';
-import { serverText } from '../../lib/server-texts';
+import { apiLanguage } from '../../lib/api-client';
 
 export function GoogleButton({
   onFailure,
@@ -34,10 +34,10 @@ export function GoogleButton({
         return;
       }
       setStarting(false);
-      onFailure(serverText(authMessages.googleNotConfigured));
+      onFailure(apiLanguage.serverText(authMessages.googleNotConfigured));
     } catch {
       setStarting(false);
-      onFailure(serverText(authMessages.googleFailed));
+      onFailure(apiLanguage.serverText(authMessages.googleFailed));
     }
   };
   const waiting = busy || starting;

@@ -4,7 +4,7 @@ import { type PendingSignup, type SignupBody, authMessages } from '@quackquest/c
 import type { SignupFormData } from '../../lib/storage';
 import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
 import type { LinkProof, Proof, Reply } from './login-rules';
-import { serverText } from '../../lib/server-texts';
+import { apiLanguage } from '../../lib/api-client';
 
 export type SignupFormValues = Omit<SignupFormData, 'cabin'>;
 
@@ -19,27 +19,27 @@ export const emptySignupForm: SignupFormData = {
 
 /** The e-mail form: terms, then e-mail and full name, then the other fields marked required. */
 export function validateEmailSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return serverText(authMessages.termsRequired);
-  if (!form.email.trim() || !form.fullName.trim()) return serverText(authMessages.emailAndNameRequired);
+  if (!form.terms) return apiLanguage.serverText(authMessages.termsRequired);
+  if (!form.email.trim() || !form.fullName.trim()) return apiLanguage.serverText(authMessages.emailAndNameRequired);
   return validateContact(form);
 }
 
 /** The provider form (the e-mail comes from the provider): terms, then full name, then the rest. */
 export function validateProviderSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return serverText(authMessages.termsRequired);
-  if (!form.fullName.trim()) return serverText(authMessages.fullNameRequired);
+  if (!form.terms) return apiLanguage.serverText(authMessages.termsRequired);
+  if (!form.fullName.trim()) return apiLanguage.serverText(authMessages.fullNameRequired);
   return validateContact(form);
 }
 
 function validateContact(form: SignupFormValues): string | null {
-  if (!form.phone.trim()) return serverText(authMessages.phoneRequired);
-  if (!form.instagram.trim()) return serverText(authMessages.instagramRequired);
+  if (!form.phone.trim()) return apiLanguage.serverText(authMessages.phoneRequired);
+  if (!form.instagram.trim()) return apiLanguage.serverText(authMessages.instagramRequired);
   return null;
 }
 
 /** The magic-link popup's one rule. */
 export function validateMagicLinkEmail(email: string): string | null {
-  return email.trim() ? null : serverText(authMessages.emailMissing);
+  return email.trim() ? null : apiLanguage.serverText(authMessages.emailMissing);
 }
 
 /** The spec's signup payload; ticking the terms box is the only way to reach it. */

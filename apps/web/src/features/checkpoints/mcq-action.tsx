@@ -8,9 +8,9 @@ import { type McqLetter, choiceVerdict, parseMcqChoices, toggleChoice } from './
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
-import { serverText } from '../../lib/server-texts';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
+import { apiLanguage } from '../../lib/api-client';
 
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
@@ -24,7 +24,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const locked = busy || graded !== null;
 
   const submit = async () => {
-    if (selected.length === 0) return alert(serverText(messages.mcqEmpty));
+    if (selected.length === 0) return alert(apiLanguage.serverText(messages.mcqEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(selected);

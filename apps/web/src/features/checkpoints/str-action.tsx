@@ -7,9 +7,9 @@ import { keys, write } from '../../lib/storage';
 import { redirectDelayMs } from './timing';
 import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
-import { serverText } from '../../lib/server-texts';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
+import { apiLanguage } from '../../lib/api-client';
 
 export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const [text, setText] = useState('');
@@ -24,7 +24,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer) return alert(serverText(messages.strEmpty));
+    if (!answer) return alert(apiLanguage.serverText(messages.strEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(answer);

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiLanguage } from '../../lib/api-client';
 import { meQueryKey } from '../../lib/me-api';
 import { paths } from '../../lib/paths';
 import { enqueueAnswer } from '../../lib/answer-queue';
@@ -16,7 +16,6 @@ import { keys, read } from '../../lib/storage';
 import { type AttemptSending, newAnswerKey, postAttempt } from './attempt-api';
 import { checkpointsQueryKey } from './checkpoints-api';
 import { isDuplicateAttempt, readRecentAttempts, recordAttempt } from './recent-attempts';
-import { serverText } from '../../lib/server-texts';
 
 export type AttemptOutcome =
   | { status: 'done'; result: AttemptResult }
@@ -95,7 +94,7 @@ export function useAttempt(checkpoint: AttemptCheckpoint) {
         if (error instanceof ApiError && error.status === 0) return await keep();
         if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
           void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });
-          await alert(error.message || serverText(messages.maxAttempts(maxAttempts)));
+          await alert(error.message || apiLanguage.serverText(messages.maxAttempts(maxAttempts)));
           void navigate(paths.checkpoints);
           return { status: 'redirected' };
         }

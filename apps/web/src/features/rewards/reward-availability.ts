@@ -3,8 +3,8 @@
 // and the refusal messages are the contract's (claim-refusals.ts), the ones the server answers with.
 import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
-import { serverText } from '../../lib/server-texts';
 import '../../lib/game-texts';
+import { apiLanguage } from '../../lib/api-client';
 
 export { isSoldOut, rewardWindow, type RewardWindow } from '@quackquest/contract/core';
 
@@ -65,7 +65,7 @@ export type ClaimGate = { ok: true } | { ok: false; message: string };
 export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
   const refusal = foreseeClaimRefusal(reward, ducks, nowSec);
   if (refusal === null) return { ok: true };
-  return { ok: false, message: serverText(claimRefusalMessage(refusal, { price: reward.price, ducks })) };
+  return { ok: false, message: apiLanguage.serverText(claimRefusalMessage(refusal, { price: reward.price, ducks })) };
 }
 
 /** Current time in Unix seconds. */

@@ -1,8 +1,7 @@
 // What the spin screen says and where it goes when POST /api/spin fails (docs/product.md §7.4). Pure.
 import { messages } from '@quackquest/contract/core';
-import { networkErrorText } from '../../lib/api-client';
+import { apiLanguage, networkErrorText } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
-import { serverText } from '../../lib/server-texts';
 import '../../lib/game-texts';
 
 export const spinTexts = {
@@ -26,9 +25,10 @@ export interface SpinFailure {
 /** `status` 0 means the request never reached the server. */
 export function spinFailure(error: { status?: number; message?: string }): SpinFailure {
   // A blocked visitor (decision 020) is told so, not sent to complete a checkpoint.
-  if (error.status === 403 && error.message === serverText(messages.accountBlocked))
-    return { message: serverText(messages.accountBlocked) };
-  if (error.status === 403) return { message: serverText(messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
+  if (error.status === 403 && error.message === apiLanguage.serverText(messages.accountBlocked))
+    return { message: apiLanguage.serverText(messages.accountBlocked) };
+  if (error.status === 403)
+    return { message: apiLanguage.serverText(messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
   if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
   if (error.status === 0) return { message: spinTexts.networkError };
   return { message: error.message || spinTexts.failed };
