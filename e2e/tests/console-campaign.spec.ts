@@ -36,6 +36,9 @@ function writePacks(): string {
     path.join(base, 'checkpoints.yaml'),
     checkpoints.replace(/- id: day-03-name-that-duck\n[\s\S]*?(?=\n- id: )/, ''),
   );
+  // Its translations follow: words for a checkpoint the pack does not have are a pack problem (decision 037).
+  const translations = readFileSync(path.join(base, 'translations.yaml'), 'utf8');
+  writeFileSync(path.join(base, 'translations.yaml'), translations.replace(/^ {4}day-03-name-that-duck:\n(?: {6}.*\n)+/gm, ''));
   const rewards = readFileSync(path.join(base, 'rewards.yaml'), 'utf8');
   writeFileSync(
     path.join(base, 'rewards.yaml'),

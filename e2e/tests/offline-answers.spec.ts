@@ -154,6 +154,8 @@ test("an answer the server refuses when it arrives is told in the server's words
     .getByRole('link', { name: /Lifeboat Drill/ })
     .click();
   await expect(page).toHaveURL(/\/checkpoint\?id=day-02-lifeboat-drill$/);
+  // The screen is drawn before the signal goes (its code is not on the phone: the service worker is blocked here).
+  await expect(page.getByRole('group', { name: 'Answers' })).toBeVisible();
 
   await context.setOffline(true);
   await page.getByRole('group', { name: 'Answers' }).getByRole('button', { name: 'Your assigned muster station' }).click();

@@ -1,6 +1,6 @@
 // The layout of every signed-in screen: the query cache (loading, error and refetch states), and the reviewers'
 // news above each screen (features/checkpoints/notices.tsx).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
@@ -17,6 +17,10 @@ import { ownCache, saveAnswers } from '../lib/query-cache-store';
 // One cache for the whole visit: created once, kept across screens. It starts with the visitor's answers saved
 // on this phone (shown at once, and offline, marked by the banner), and saves each new answer (decision 035);
 // kept for a day in memory so that what is saved stays whole.
+// The query library assumes a page starts online and learns otherwise only from an `offline` event: a page opened
+// without a network (from the service worker) would fail its calls and keep them failed after the signal returns.
+// Told the truth, it holds them until the `online` event and then asks again.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 10_000, retry: 1, gcTime: 24 * 60 * 60 * 1000 } },
 });

@@ -52,6 +52,22 @@ describe("the saved answers are the signed-in visitor's only (decision 035)", ()
     expect(next.getQueryState(checkpointsKey)?.dataUpdatedAt).toBe(new Date(2026, 10, 25, 14, 32).getTime());
   });
 
+  it("the reviewers' news is never kept: told once, it cannot come back from the phone", async () => {
+    const first = await load();
+    first.setSession('ann@example.com', 'Ann');
+    const client = new QueryClient();
+    first.ownCache(client);
+    first.saveAnswers(client);
+    await client.fetchQuery({ queryKey: ['notices'], queryFn: () => Promise.resolve([{ id: 1, text: 'Approved' }]) });
+    await answer(client, [{ checkpointId: 'day-1' }]);
+
+    const second = await load();
+    const next = new QueryClient();
+    second.ownCache(next);
+    expect(next.getQueryData(checkpointsKey)).toEqual([{ checkpointId: 'day-1' }]);
+    expect(next.getQueryData(['notices'])).toBeUndefined();
+  });
+
   it('saved answers are shown but asked for again: a reload a second later still fetches what changed', async () => {
     const first = await load();
     first.setSession('ann@example.com', 'Ann');

@@ -2,7 +2,7 @@
 // offline or on a slow link, marked as such (features/offline/offline-banner.tsx; decision 035). They belong to
 // one visitor: stored with their e-mail, restored only for the same one, and removed with the session (logout,
 // a 401, another visitor signing in: storage.ts).
-import { type DehydratedState, type QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
+import { type DehydratedState, type QueryClient, type QueryKey, dehydrate, hydrate } from '@tanstack/react-query';
 import { isAuthenticated, keys, read, remove, write } from './storage';
 
 interface Stored {
@@ -48,6 +48,15 @@ export function ownCache(client: QueryClient): void {
   void client.invalidateQueries({ refetchType: 'none' });
 }
 
+/**
+ * Which answers are kept on the phone: all but the reviewers' news, which is told once (decision 023) and would
+ * otherwise come back from the phone after it was dismissed or seen. features/checkpoints/notices-api.ts asks for
+ * it under ['notices']. The offline line (features/offline/offline-banner.tsx) speaks of these only.
+ */
+export function keptOnPhone(queryKey: QueryKey): boolean {
+  return queryKey[0] !== 'notices';
+}
+
 /** Writes the cache after each successful answer, for the visitor signed in at that moment. */
 export function saveAnswers(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +64,10 @@ export function saveAnswers(client: QueryClient): () => void {
     const owner = read(keys.userEmail);
     // Signed out meanwhile, or the cache is still another visitor's: nothing is written.
     if (!isAuthenticated() || !owner || owner !== restoredFor) return;
-    write(keys.queryCache, JSON.stringify({ owner, state: dehydrate(client) } satisfies Stored));
+    const state = dehydrate(client, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && keptOnPhone(query.queryKey),
+    });
+    write(keys.queryCache, JSON.stringify({ owner, state } satisfies Stored));
   };
   return client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;

@@ -3,13 +3,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { keptOnPhone } from '../../lib/query-cache-store';
 import { offlineLineTexts } from './pwa-texts';
 import { savedAtText } from './saved-at';
 import './offline.css';
 
 /** The banner's text now, or null when the app is online and its last calls reached the server. */
 function bannerText(client: QueryClient): string | null {
-  const active = client.getQueryCache().findAll({ type: 'active' });
+  const active = client
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .filter((query) => keptOnPhone(query.queryKey));
   const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
   if (navigator.onLine && !failed) return null;
   // Part of the screen has never been seen on this phone: it waits for the network.
