@@ -25,7 +25,12 @@ describe('translateScreens (decision 037)', () => {
     background: { image: null, videos: [] },
     prize: { title: 'Win a free cabin', text: '3 days, 2 nights', image: '/api/campaign/images/free-cabin.svg' },
     bookingLabel: 'Book Your Cabin',
-    signup: { question: 'Do you already have a cabin?', text: 'Owners earn credits.', yes: answer('owners'), no: answer('visitors') },
+    signup: {
+      question: 'Do you already have a cabin?',
+      text: 'Owners earn credits.',
+      yes: answer('owners'),
+      no: answer('visitors'),
+    },
     signupTitle: 'Ready to Board?',
     signupPitch: 'Sign up!',
     signupPhotos: [],
@@ -64,7 +69,12 @@ describe('translateScreens (decision 037)', () => {
   it('answers the English screens without a language block, and adds no prize or question the pack lacks', () => {
     expect(translateScreens(english, undefined)).toBe(english);
     const bare = { ...english, prize: null, signup: null };
-    const ms = translateScreens(bare, { checkpoints: {}, rewards: {}, prize: { title: 'Menangi' }, signup: { question: 'Ada kabin?' } });
+    const ms = translateScreens(bare, {
+      checkpoints: {},
+      rewards: {},
+      prize: { title: 'Menangi' },
+      signup: { question: 'Ada kabin?' },
+    });
     expect(ms).toMatchObject({ prize: null, signup: null });
   });
 });

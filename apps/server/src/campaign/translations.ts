@@ -19,7 +19,10 @@ const signupAnswer = z.strictObject({ answer: text(40), rewardsLabel: text(60), 
  */
 const screenWords = {
   bookingLabel: text(40).optional(),
-  prize: z.strictObject({ title: text(60), text: text(120) }).partial().optional(),
+  prize: z
+    .strictObject({ title: text(60), text: text(120) })
+    .partial()
+    .optional(),
   signup: z
     .strictObject({ question: text(80), text: text(500), yes: signupAnswer, no: signupAnswer })
     .partial()
