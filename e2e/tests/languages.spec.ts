@@ -1,5 +1,5 @@
 // Issue 17 part 4 (decision 037): the visitor picks 中文 on the welcome page and every screen follows, the pack's
-// checkpoint titles included; the choice survives a reload and signing in; தமிழ் switches again; English is
+// checkpoint titles, prize banner and rewards caption included; the choice survives a reload and signing in; தமிழ் switches again; English is
 // the original words, exactly.
 import { createVisitor, expect, signIn, test } from '../support/fixtures';
 
@@ -15,6 +15,9 @@ test('switching to 中文 and to தமிழ் changes the screens, and the ch
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   // The pack's words come in Chinese too.
   await expect(page.getByText('每天一个打卡点，告别旱鸭子的烦恼。')).toBeVisible();
+  // The prize banner too (translations.yaml prize, over campaign.yaml's).
+  await expect(page.getByText('在我们的史诗级邮轮假期畅游三天两夜', { exact: true })).toBeVisible();
+  await expect(page.getByText('3 days, 2 nights on our epic shipcation')).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByRole('button', { name: '使用其他方式登录' })).toBeVisible();
@@ -27,6 +30,8 @@ test('switching to 中文 and to தமிழ் changes the screens, and the ch
   await expect(page.getByText('舷梯问好', { exact: true })).toBeVisible();
   await expect(page.getByText('甲板自拍', { exact: true })).toBeVisible();
   await expect(page.getByText('Gangway Hello')).toHaveCount(0);
+  await page.goto('/rewards');
+  await expect(page.getByText('船舱、升级、折扣、抵用金、无线网络、香槟、啤酒，统统等你来拿！', { exact: true })).toBeVisible();
 
   await page.goto('/');
   await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'தமிழ்' });

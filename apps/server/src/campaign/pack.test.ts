@@ -548,6 +548,70 @@ describe('translations.yaml (decision 037)', () => {
     ]);
   });
 
+  it('gives the Singapore pack its screen words in every language (prize banner, booking button, sign-up question, rewards caption)', () => {
+    const pack = readPack(path.join(campaignsDir, 'singapore-2025'));
+    expect(pack.translations['zh-Hans']).toMatchObject({
+      bookingLabel: '预订船舱',
+      prize: { title: '赢取免费船舱' },
+      signup: { question: '你已经有船舱了吗？', yes: { rewardsLabel: '仅限船舱持有人' } },
+      texts: { rewardsCaption: '船舱、升级、折扣、抵用金、无线网络、香槟、啤酒，统统等你来拿！' },
+    });
+    for (const language of ['zh-Hans', 'ms', 'ta'] as const) {
+      const block = pack.translations[language]!;
+      for (const text of [block.bookingLabel, block.prize?.title, block.prize?.text, block.signup?.question])
+        expect(text, language).toMatch(/\S/);
+      for (const answer of [block.signup?.yes, block.signup?.no])
+        for (const text of [answer?.answer, answer?.rewardsLabel, answer?.refusal]) expect(text, language).toMatch(/\S/);
+      expect(block.texts?.rewardsCaption, language).toMatch(/\S/);
+      expect(block.termsText, language).toMatch(/\S/);
+      expect(block.termsText, language).not.toContain('{{');
+    }
+  });
+
+  it('fills terms.<language>.md like terms.md, with the dates in that language and its terms words over the English', () => {
+    const pack = readPack(
+      writePack(() => {}, {
+        'translations.yaml': stringify({ 'zh-Hans': { terms: { collectionPlace: '5 层甲板' } } }),
+        'terms.zh-Hans.md': '主办方：{{operator.name}}\n领取截止：{{terms.claimDeadline}}，地点：{{terms.collectionPlace}}。\n',
+      }),
+    );
+    expect(pack.translations['zh-Hans']?.termsText).toBe(
+      '主办方：Test Voyages Ltd.\n领取截止：2025年10月15日，地点：5 层甲板。\n',
+    );
+    expect(pack.termsText).toBe('Organiser: Test Voyages Ltd.\nClaim by 15 October 2025.\n');
+  });
+
+  it('refuses an image, an unknown word field and terms in a language we do not have', () => {
+    const dir = writePack(
+      (pack) => {
+        pack.campaign.prize = { title: 'Win a free cabin', text: '3 days, 2 nights' };
+      },
+      {
+        'translations.yaml': stringify({
+          ta: { prize: { title: 'இலவச கேபினை வெல்லுங்கள்', image: 'images/quiz.svg' }, texts: { rewardCaption: 'பரிசுகள்' } },
+        }),
+        'terms.fr.md': 'Organisateur : {{operator.name}}\n', // doc-refs: ignore (a language we do not have)
+        'terms.ms.md': 'Penganjur: {{operator.nama}}\n',
+      },
+    );
+    expect(problemsOf(dir)).toEqual([
+      'translations.yaml: field "ta.prize.image": unknown field (check its spelling)',
+      'translations.yaml: field "ta.texts.rewardCaption": unknown field (check its spelling)',
+      'terms.fr.md: "fr" is not a language of ours (zh-Hans, ms or ta)', // doc-refs: ignore
+      'terms.ms.md: placeholder "{{operator.nama}}": no such field in campaign.yaml',
+    ]);
+  });
+
+  it('refuses words for a prize or a sign-up question campaign.yaml does not have', () => {
+    const dir = writePack(() => {}, {
+      'translations.yaml': stringify({ ms: { prize: { title: 'Menangi kabin percuma' }, signup: { question: 'Ada kabin?' } } }),
+    });
+    expect(problemsOf(dir)).toEqual([
+      'translations.yaml: ms: field "prize": campaign.yaml has no prize to translate',
+      'translations.yaml: ms: field "signup": campaign.yaml has no signup to translate',
+    ]);
+  });
+
   it('names an unknown checkpoint or reward when the languages are right', () => {
     const dir = writePack(() => {}, {
       'translations.yaml': stringify({

@@ -1,5 +1,5 @@
 // Reads and validates a campaign pack folder. Every mistake is reported with its file, entry and field.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
@@ -13,7 +13,14 @@ import {
 } from './pack-schema';
 import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { dayStart, formatDay } from './time';
-import { type PackTranslations, translationsFileSchema, unknownTranslationTargets } from './translations';
+import {
+  PACK_LANGUAGES,
+  type PackLanguage,
+  type PackTranslations,
+  missingScreenParts,
+  translationsFileSchema,
+  unknownTranslationTargets,
+} from './translations';
 
 export interface Pack {
   campaign: CampaignFile;
@@ -106,15 +113,34 @@ export function readPack(dir: string, now = new Date()): Pack {
   const translationsRaw = existsSync(path.join(contentDir, 'translations.yaml'))
     ? readYaml(contentDir, 'translations.yaml', problems)
     : {};
-  const translations = check(translationsFileSchema, translationsRaw ?? {}, 'translations.yaml', undefined, problems) ?? {};
+  const translations: PackTranslations =
+    check(translationsFileSchema, translationsRaw ?? {}, 'translations.yaml', undefined, problems) ?? {};
   problems.push(
     ...unknownTranslationTargets(translations, new Set(checkpoints.map((c) => c.id)), new Set(rewards.map((r) => r.item))),
   );
+  if (campaign) {
+    const has = { prize: !!campaign.prize, signup: !!campaign.signup, rewardsBanner: !!campaign.texts.rewardsBanner };
+    problems.push(...missingScreenParts(translations, has));
+  }
   duplicates(checkpointList, 'id', 'checkpoints.yaml', problems);
   duplicates(rewardList, 'item', 'rewards.yaml', problems);
   // Placeholders are checked against campaign.yaml's fields even when some of their values are wrong.
   const fields = campaign ?? merged;
-  const termsText = fields && hasTerms ? fillTerms(readFileSync(termsPath, 'utf8'), fields, problems) : '';
+  const termsText = fields && hasTerms ? fillTerms(readFileSync(termsPath, 'utf8'), fields, 'terms.md', 'en-GB', problems) : '';
+  // terms.<language>.md: the terms in that language, its placeholders filled from campaign.yaml with the
+  // language's terms words (translations.yaml) over the English ones, dates written the language's way.
+  for (const file of readdirSync(contentDir).filter((name) => /^terms\..+\.md$/.test(name))) {
+    const language = file.slice('terms.'.length, -'.md'.length);
+    if (!(PACK_LANGUAGES as readonly string[]).includes(language)) {
+      problems.push(`${file}: "${language}" is not a language of ours (zh-Hans, ms or ta)`);
+      continue;
+    }
+    const block = (translations[language as PackLanguage] ??= { checkpoints: {}, rewards: {} });
+    if (!fields) continue;
+    const own = fields as { terms?: object };
+    const words = { ...fields, terms: { ...own.terms, ...block.terms } };
+    block.termsText = fillTerms(readFileSync(path.join(contentDir, file), 'utf8'), words, file, language, problems);
+  }
   if (!campaign || problems.length) throw new PackError(problems);
   return {
     campaign,
@@ -157,19 +183,19 @@ function challengeStart(campaign: CampaignFile, now: Date, problems: string[]): 
   return dayStart(today, campaign.timeZone) - (campaign.todayIsDay - 1) * DAY;
 }
 
-/** Replaces `{{dotted.path}}` with the campaign.yaml value; dates read like "14 August 2025". */
-function fillTerms(text: string, campaign: object, problems: string[]): string {
+/** Replaces `{{dotted.path}}` with the campaign.yaml value; dates read like "14 August 2025" in `locale`. */
+function fillTerms(text: string, campaign: object, file: string, locale: string, problems: string[]): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
     const value = key.split('.').reduce<unknown>((obj, part) => (obj as Record<string, unknown> | undefined)?.[part], campaign);
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return readableDate(value);
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return readableDate(value, locale);
     if (typeof value === 'string' || typeof value === 'number') return String(value);
-    problems.push(`terms.md: placeholder "{{${key}}}": no such field in campaign.yaml`);
+    problems.push(`${file}: placeholder "{{${key}}}": no such field in campaign.yaml`);
     return '';
   });
 }
 
-function readableDate(isoDay: string): string {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', {
+function readableDate(isoDay: string, locale: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

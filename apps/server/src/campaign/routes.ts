@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../domain/errors';
 import { byteRange } from '../http/byte-range';
 import { type PackImage, readImage } from './store';
-import { requestLanguage, translationsFor } from './translations';
+import { requestLanguage, translateScreens, translationsFor } from './translations';
 
 /** An SVG is a document that could run script: opened on its own it gets no script, no requests and a sandbox. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
@@ -45,7 +45,11 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...info,
           tagline: words?.tagline ?? info.tagline,
           description: words?.description ?? info.description,
-          collection: info.collection ?? null,
+          termsText: words?.termsText ?? info.termsText,
+          collection: info.collection
+            ? { ...info.collection, place: info.collection.place && (words?.terms?.collectionPlace ?? info.collection.place) }
+            : null,
+          screens: info.screens && translateScreens(info.screens, words),
           wheel,
         };
       },

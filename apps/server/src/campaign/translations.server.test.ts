@@ -2,7 +2,8 @@
 // (campaigns/singapore-2025): ?lang= first, then Accept-Language, English otherwise; a field a language leaves
 // out keeps the English.
 import { describe, expect, it } from 'vitest';
-import { api, createUser } from '../../test/helpers';
+import type { Campaign } from '@quackquest/contract';
+import { addReward, api, createUser } from '../../test/helpers';
 
 type Row = { checkpointId: string; title: string; subtitle: string };
 
@@ -55,5 +56,46 @@ describe('the pack in the visitor language', () => {
     expect(
       (english.body.items as { item: string; description: string }[]).find((r) => r.item === 'Wifi Day Pass')?.description,
     ).toBe('One day of unlimited ship wifi, so your duck selfies reach shore in real time.');
+  });
+
+  it('answers the screen words and the terms in Chinese, keeps images and English the pack leaves untranslated', async () => {
+    const { status, body: answer } = await api('GET', '/api/campaign?lang=zh-Hans');
+    expect(status).toBe(200);
+    const body = answer as Campaign;
+    const screens = body.screens!;
+    const signup = screens.signup!;
+    expect(screens.prize).toEqual({
+      title: '赢取免费船舱',
+      text: '在我们的史诗级邮轮假期畅游三天两夜',
+      image: '/api/campaign/images/free-cabin.svg',
+    });
+    expect(screens.bookingLabel).toBe('预订船舱');
+    expect(signup.question).toBe('你已经有船舱了吗？');
+    expect(signup.yes.rewardsLabel).toBe('仅限船舱持有人');
+    expect(signup.no.rewardsLabel).toBe('适合还没有船舱的访客');
+    expect(screens.rewardsCaption).toBe('船舱、升级、折扣、抵用金、无线网络、香槟、啤酒，统统等你来拿！');
+    // Left out of translations.yaml: the English of campaign.yaml.
+    expect(screens.signupPhotos[0]?.alt).toBe("A rubber duck on the ship's deck rail at sunset");
+    expect(body.collection).toEqual({ start: '2025-11-16', end: '2025-11-18', place: '5 层甲板宾客服务台' });
+    expect(body.termsText).toMatch(/^# QuackQuest 条款及细则/);
+    expect(body.termsText).toContain('自 2025年8月14日 起生效');
+    expect(body.termsText).toContain('得奖通知：[to be confirmed: winner notification timeline]。');
+  });
+
+  it('answers the English screen words and terms without a language of ours', async () => {
+    const body = (await api('GET', '/api/campaign', undefined, undefined, { 'accept-language': 'fr-FR' })).body as Campaign;
+    const screens = body.screens!;
+    expect(screens.prize?.title).toBe('Win a free cabin');
+    expect(screens.rewardsCaption).toBe('Cabins, upgrades, discounts, credits, wifi, champagne, beer - all up for grabs!');
+    expect(body.collection?.place).toBe('Guest Services desk, Deck 5');
+    expect(body.termsText).toMatch(/^# QuackQuest Terms and Conditions/);
+  });
+
+  it('refuses a reward for cabin owners in the visitor language, in the pack words', async () => {
+    const reward = await addReward({ price: 5, stock: 3, eligibility: 'owners' });
+    const visitor = await createUser({ ducks: 10, cabinOwner: false });
+    const headers = { 'idempotency-key': 'key-translated-refusal', 'accept-language': 'ta' };
+    const response = await api('POST', '/api/claims', visitor, { item: reward.item }, headers);
+    expect(response).toMatchObject({ status: 403, body: { message: 'இந்த வெகுமதி கேபின் உரிமையாளர்களுக்கு மட்டுமே.' } });
   });
 });

@@ -9,6 +9,7 @@ import {
   claimRefusalMessage,
   isClaimRefusalCode,
 } from '@quackquest/contract';
+import { type Language, translateScreens, translationsFor } from '../campaign/translations';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { DomainError, invalid } from '../domain/errors';
@@ -54,6 +55,7 @@ export async function claimReward(
   userId: number,
   item: string,
   idempotencyKey: string,
+  language: Language = 'en',
 ): Promise<{ created: boolean; claim: ClaimResult }> {
   if (!/^[\w-]{8,100}$/.test(idempotencyKey)) {
     throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
@@ -90,8 +92,10 @@ export async function claimReward(
   if (row.refusal !== null) {
     // A code this server does not know (a newer function during a deploy): sold out promises nothing.
     if (!isClaimRefusalCode(row.refusal)) throw soldOut();
-    // The eligibility refusals speak of the campaign's own sign-up answers (campaign.yaml signup).
-    const signup = campaign.info.screens?.signup;
+    // The eligibility refusals speak of the campaign's own sign-up answers (campaign.yaml signup), in the
+    // visitor's language where the pack has it (decision 037).
+    const screens = campaign.info.screens;
+    const signup = screens && translateScreens(screens, translationsFor(campaign.info.translations, language)).signup;
     if (signup && row.refusal === 'owners_only') throw new DomainError(CLAIM_REFUSALS.owners_only.kind, signup.yes.refusal);
     if (signup && row.refusal === 'non_owners_only')
       throw new DomainError(CLAIM_REFUSALS.non_owners_only.kind, signup.no.refusal);

@@ -64,7 +64,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const userId = await requireUserId(request);
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string') throw invalid('The Idempotency-Key header is required.');
-        const { created, claim } = await claimReward(ctx, userId, request.body.item, key);
+        const { created, claim } = await claimReward(ctx, userId, request.body.item, key, requestLanguage(request));
         return reply.status(created ? 201 : 200).send(claim);
       },
     );
