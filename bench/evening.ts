@@ -27,7 +27,7 @@ import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import { CALLS, type StepRequest, type StepResult } from './evening-calls';
-import { describeMachine } from './machine';
+import { describeMachine, untilServerIdle } from './machine';
 import { postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
@@ -390,20 +390,6 @@ async function runStep(
   };
 }
 
-/** Until the server answers /healthz quickly: what one step left queued is not the next one's. */
-async function settle(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const t = performance.now();
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && performance.now() - t < 100) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function stepTable(rows: StepRow[]): string {
@@ -499,7 +485,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
       server = await startServer(builds[0]!, kind, prepared, generator.smtpUrl, options, log);
       await warmUp(server, builds[0]!);
       for (const rate of options.steps[kind]) {
-        await settle(server.url);
+        await untilServerIdle(server.url, 100, 120_000);
         const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);
         print(row);
         if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
@@ -514,7 +500,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
           if (!going.has(build.name)) continue;
           server = await startServer(build, kind, prepared, generator.smtpUrl, options, log);
           await warmUp(server, build);
-          await settle(server.url);
+          await untilServerIdle(server.url, 100, 120_000);
           const row = await runStep(generator, server, prepared, kind, build, rate, options);
           print(row);
           if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);

@@ -42,3 +42,22 @@ export function describeMachine(): Machine {
     node: process.version,
   };
 }
+
+/**
+ * Waits until the server at `url` answers /healthz within `quickMs`: it has worked off what the last run or step
+ * left queued (requests whose client has gone still run their queries), so the next one does not pay for it.
+ * False when it did not within `timeoutMs`.
+ */
+export async function untilServerIdle(url: string, quickMs: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - started < quickMs) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}

@@ -40,7 +40,7 @@ import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import type { LoadConfig, LoadPlan, LoadResult } from './load';
 import { postgresCpuMs, processCpuMs } from './proc-cpu';
 import { createPostgresDatabase } from './scratch-db';
-import { describeMachine } from './machine';
+import { describeMachine, untilServerIdle } from './machine';
 import { registerPrototypes } from './prototypes';
 import { type Row, formatTable, recordResults } from './report';
 import { type Seeded, type WriteFixtures, seedUsers, seedWrites } from './seed';
@@ -278,22 +278,9 @@ async function plainFastify() {
   return { app, url: `http://127.0.0.1:${address.port}` };
 }
 
-/**
- * Waits until the server has worked off what the last run left queued (requests whose client has gone
- * still run their queries): the next row must not pay for the previous one.
- */
+/** The next row must not pay for what the previous one left queued (machine.ts). */
 async function drain(url: string): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const started = performance.now();
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && performance.now() - started < 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become idle within 5 minutes');
+  if (!(await untilServerIdle(url, 200, 300_000))) throw new Error('the server did not become idle within 5 minutes');
 }
 
 async function warmUp(url: string, paths: string[], cookies: string[]) {

@@ -4,7 +4,7 @@
 // on to the congratulations like any answer. The same request sent again with the same Idempotency-Key changes
 // nothing.
 import type { Page } from '@playwright/test';
-import { apiAs, expect, test } from '../support/fixtures';
+import { type Visitor, apiAs, expect, test } from '../support/fixtures';
 
 const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
 
@@ -32,13 +32,25 @@ interface Progress {
   data: { checkpointId: string; attempts: number; completed: boolean; result: string }[];
 }
 
+/** The visitor's progress on one checkpoint, as the server has it. */
+async function progressOf(visitor: Visitor, checkpointId: string) {
+  return (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === checkpointId);
+}
+
+/** Types day 1's code on its open screen and sends it (offline: it stays on the phone). */
+async function typeGangwayCode(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Type the code instead' }).click();
+  const form = page.getByRole('form', { name: 'Type the code' });
+  await form.getByRole('textbox', { name: 'Code under the QR code' }).fill(GANGWAY_CODE);
+  await form.getByRole('button', { name: 'Check code' }).click();
+}
+
 test('an answer made offline waits on the phone, is sent when the signal returns, and counts once', async ({
   context,
   signedInPage: page,
   visitor,
 }) => {
-  const gangway = async () =>
-    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-01-gangway');
+  const gangway = async () => progressOf(visitor, 'day-01-gangway');
   const spinsLeft = async () => (await apiAs<{ spinsLeft: number }>(visitor, '/api/spin')).body.spinsLeft;
   const sent: { key: string; body: unknown }[] = [];
   page.on('request', (request) => {
@@ -59,10 +71,7 @@ test('an answer made offline waits on the phone, is sent when the signal returns
   await expect(page).toHaveURL(/\/checkpoint\?id=day-01-gangway$/);
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Type the code instead' }).click();
-  const form = page.getByRole('form', { name: 'Type the code' });
-  await form.getByRole('textbox', { name: 'Code under the QR code' }).fill(GANGWAY_CODE);
-  await form.getByRole('button', { name: 'Check code' }).click();
+  await typeGangwayCode(page);
 
   const waiting = page.getByRole('status').filter({ hasText: 'Waiting for signal' });
   await expect(waiting).toContainText('Your answer is saved on this phone');
@@ -108,8 +117,7 @@ test('a photo taken offline is kept as its prepared JPEG, across closing the app
   signedInPage: page,
   visitor,
 }) => {
-  const deckSelfie = async () =>
-    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-04-deck-selfie');
+  const deckSelfie = async () => progressOf(visitor, 'day-04-deck-selfie');
   await page.goto('/checkpoint?id=day-04-deck-selfie');
   await expect(page.getByRole('heading', { level: 1, name: 'Deck Selfie' })).toBeVisible();
   const photo = await page.evaluate(async () => {
@@ -146,8 +154,7 @@ test("an answer the server refuses when it arrives is told in the server's words
   signedInPage: page,
   visitor,
 }) => {
-  const lifeboat = async () =>
-    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-02-lifeboat-drill');
+  const lifeboat = async () => progressOf(visitor, 'day-02-lifeboat-drill');
   await page.goto('/checkpoints');
   await page
     .getByRole('region', { name: 'Checkpoint list' })
@@ -179,15 +186,11 @@ test('an answer kept while the session ended is sent when the same visitor is ba
   signedInPage: page,
   visitor,
 }) => {
-  const gangway = async () =>
-    (await apiAs<Progress>(visitor, '/api/checkpoints')).body.data.find((c) => c.checkpointId === 'day-01-gangway');
+  const gangway = async () => progressOf(visitor, 'day-01-gangway');
   await page.goto('/checkpoint?id=day-01-gangway');
   await expect(page.getByRole('button', { name: 'Type the code instead' })).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Type the code instead' }).click();
-  const form = page.getByRole('form', { name: 'Type the code' });
-  await form.getByRole('textbox', { name: 'Code under the QR code' }).fill(GANGWAY_CODE);
-  await form.getByRole('button', { name: 'Check code' }).click();
+  await typeGangwayCode(page);
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for signal' })).toBeVisible();
 
   // The server no longer knows this browser's session: back online, the app is sent to the welcome page.
