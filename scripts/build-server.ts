@@ -1,7 +1,7 @@
 // `npm run build` (after the web app): the server and the operator CLI as JavaScript, so production runs them with
 // `node` and the runtime dependencies only (`npm ci --omit=dev`; docs/deploy.md). The contract package is TypeScript
 // source, so it is bundled in; every other dependency stays an import resolved from node_modules at run time.
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -30,4 +30,6 @@ await build({
   external: [...runtime].flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
-console.log('built apps/server/dist (server.js, ops.js)');
+// PGlite's thread starts from a file of its own (db/client.ts, decision 043): beside the bundle that starts it.
+copyFileSync(path.join(server, 'src/db/pglite-worker.mjs'), path.join(server, 'dist/pglite-worker.mjs'));
+console.log('built apps/server/dist (server.js, ops.js, pglite-worker.mjs)');

@@ -1,7 +1,8 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, otherwise PGlite (Postgres in WASM)
 // in a folder under DATA_DIR. Both run the same schema and the same generated migrations.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,7 +40,7 @@ export function statement<Row>(name: string, text: string): (db: Db | RawTx, val
   return async (db, values) => {
     if ('rawTx' in db) return db.query<Row>(name, text, values);
     const client = (db as unknown as { $client: RawClient }).$client;
-    const result = kinds.get(db) === 'postgres' ? await client.query({ name, text, values }) : await client.query(text, values);
+    const result = drivers.get(db) === 'pg' ? await client.query({ name, text, values }) : await client.query(text, values);
     return result.rows as Row[];
   };
 }
@@ -50,7 +51,7 @@ export function statement<Row>(name: string, text: string): (db: Db | RawTx, val
  * a few hundred microseconds less server time per transaction.
  */
 export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): Promise<T> {
-  if (kinds.get(db) === 'pglite') {
+  if (drivers.get(db) === 'pglite') {
     const pglite = (db as unknown as { $client: { transaction<R>(fn: (tx: RawClient) => Promise<R>): Promise<R> } }).$client;
     return pglite.transaction((tx) =>
       work({
@@ -83,7 +84,8 @@ export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): P
   }
 }
 
-const kinds = new WeakMap<object, Database['kind']>();
+/** The driver under a Drizzle database: PostgreSQL's (pg), also for PGlite in its thread, or PGlite's own. */
+const drivers = new WeakMap<object, 'pg' | 'pglite'>();
 
 /** Statement texts given a name so far, by text: at most MAX_NAMED, the rest run unnamed as before. */
 const statementNames = new Map<string, string>();
@@ -161,16 +163,24 @@ export class DatabaseUnreachableError extends Error {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const database = await openPool(pool, 'postgres', (error) => new DatabaseUnreachableError(url, error));
+  return { ...database, close: () => pool.end() };
+}
+
+type Pool = import('pg').Pool;
+
+/** PostgreSQL's driver on a pool (of PostgreSQL, or of PGlite's thread): migrated, then Drizzle on top. */
+async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error: unknown) => Error) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
   // drops it and opens another on the next query.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   pool.on('connect', (client) => prepareRepeatedStatements(client));
   const client = await pool.connect().catch(async (error: unknown) => {
     await pool.end().catch(() => undefined);
-    throw new DatabaseUnreachableError(url, error);
+    throw unreachable(error);
   });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -180,12 +190,87 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
-  kinds.set(db, 'postgres');
+  drivers.set(db, 'pg');
   return {
     db,
-    kind: 'postgres',
+    kind,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite in a worker thread (db/pglite-worker.mjs, decision 043), reached over a Unix socket with PostgreSQL's
+ * driver: the database's work runs beside the server's thread instead of inside it. One connection: PGlite has one
+ * session, so statements and transactions take turns as they did in this thread.
+ */
+async function openPgliteThread(dataPath: string, unlock: () => void): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { Worker } = await import('node:worker_threads');
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pglite-'));
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataPath, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+  });
+  let nextId = 0;
+  const ask = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = (nextId += 1);
+      const onMessage = (message: { type: string; id?: number; message?: string } & T) => {
+        if (message.id !== id) return;
+        worker.off('message', onMessage);
+        if (message.type === 'failed') reject(new Error(message.message));
+        else resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.postMessage({ type, id });
+    });
+  const gone = async () => {
+    await worker.terminate().catch(() => undefined);
+    rmSync(socketDir, { recursive: true, force: true });
+    unlock();
+  };
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`PGlite's thread stopped (${code})`)));
+    worker.once('message', () => resolve());
+  }).catch(async (error: unknown) => {
+    await gone();
+    throw error;
+  });
+  worker.removeAllListeners('error').removeAllListeners('exit');
+  worker.on('error', (error) => console.error("PGlite's thread failed:", error.message));
+  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 });
+  const database = await openPool(pool, 'pglite', (error) => (error instanceof Error ? error : new Error(String(error)))).catch(
+    async (error: unknown) => {
+      await gone();
+      throw error;
+    },
+  );
+  return {
+    ...database,
+    exclusive: async (work) => {
+      // The pool's one connection, held in a read-only transaction: no other statement runs until it ends.
+      const client = await pool.connect();
+      try {
+        await client.query('checkpoint');
+        await client.query('begin read only');
+        const result = await work({
+          query: async <Row>(text: string) => (await client.query(text)).rows as Row[],
+          dumpDataDir: async () => new Blob([(await ask<{ data: Uint8Array }>('dump')).data]),
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+      await ask('close').catch(() => undefined);
+      await gone();
+    },
   };
 }
 
@@ -217,6 +302,7 @@ async function openPglite(dataPath: string): Promise<Database> {
     mkdirSync(dataPath, { recursive: true });
     unlock = lockDataDir(dataPath);
   }
+  if (process.env.PGLITE_THREAD === '1') return openPgliteThread(dataPath, unlock);
   const client = await PGlite.create(dataPath).catch((error: unknown) => {
     unlock();
     throw error;
@@ -226,7 +312,7 @@ async function openPglite(dataPath: string): Promise<Database> {
   await migrate(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
   await db.execute(sql`select 1`);
-  kinds.set(db, 'pglite');
+  drivers.set(db, 'pglite');
   return {
     db,
     kind: 'pglite',
