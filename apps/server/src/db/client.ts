@@ -95,24 +95,23 @@ const MAX_NAMED = 1000;
  * On PostgreSQL every parameterized query of this process (Drizzle's included) becomes a named prepared
  * statement on its connection, named after a hash of its text: PostgreSQL parses and plans it once per
  * connection instead of on every execution. The query builder makes the same text for the same query,
- * so the set of names stays small; past MAX_NAMED distinct texts, new ones run unnamed.
+ * so the set of names stays small; past MAX_NAMED distinct texts, new ones run unnamed. PGlite's connections
+ * share one session (db/pglite-worker.mjs): there each connection's names carry its own prefix.
  */
-function prepareRepeatedStatements(client: { query: (...args: never[]) => unknown }): void {
+function prepareRepeatedStatements(client: { query: (...args: never[]) => unknown }, prefix = ''): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (
-      config &&
-      typeof config === 'object' &&
-      !('name' in config && config.name) &&
-      'text' in config &&
-      typeof config.text === 'string'
-    ) {
-      let name = statementNames.get(config.text);
-      if (!name && statementNames.size < MAX_NAMED) {
-        name = `qq_${createHash('sha256').update(config.text).digest('hex').slice(0, 24)}`;
-        statementNames.set(config.text, name);
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string') {
+      if ('name' in config && config.name) {
+        if (prefix) config = { ...config, name: `${prefix}${String(config.name)}` };
+      } else {
+        let name = statementNames.get(config.text);
+        if (!name && statementNames.size < MAX_NAMED) {
+          name = `qq_${createHash('sha256').update(config.text).digest('hex').slice(0, 24)}`;
+          statementNames.set(config.text, name);
+        }
+        if (name) config = { ...config, name: `${prefix}${name}` };
       }
-      if (name) config = { ...config, name };
     }
     return query(config, ...rest);
   };
@@ -136,6 +135,9 @@ export interface ExclusiveSnapshot {
   /** PGlite's data folder as an (uncompressed) tar archive. */
   dumpDataDir(): Promise<Blob>;
 }
+
+/** Connections to PGlite's thread: enough that its queue is never empty while the server's thread is busy. */
+const PGLITE_CONNECTIONS = 4;
 
 // Any constant: serializes migrations when several instances start at once on one PostgreSQL.
 const MIGRATION_LOCK = 7_283_001;
@@ -177,7 +179,8 @@ async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error:
   // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
   // drops it and opens another on the next query.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-  pool.on('connect', (client) => prepareRepeatedStatements(client));
+  let connections = 0;
+  pool.on('connect', (client) => prepareRepeatedStatements(client, kind === 'pglite' ? `c${(connections += 1)}_` : ''));
   const client = await pool.connect().catch(async (error: unknown) => {
     await pool.end().catch(() => undefined);
     throw unreachable(error);
@@ -238,7 +241,7 @@ async function openPgliteThread(dataPath: string, unlock: () => void): Promise<D
   });
   worker.removeAllListeners('error').removeAllListeners('exit');
   worker.on('error', (error) => console.error("PGlite's thread failed:", error.message));
-  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: PGLITE_CONNECTIONS });
   const database = await openPool(pool, 'pglite', (error) => (error instanceof Error ? error : new Error(String(error)))).catch(
     async (error: unknown) => {
       await gone();

@@ -17,23 +17,70 @@ const ANSWERED_AFTER = new Set([0x53, 0x51, 0x48, 0x58]);
 const db = await PGlite.create(dataPath);
 
 /**
+ * @typedef {{ id: number; socket: net.Socket }} Connection
+ * @typedef {{ connection: Connection; messages: Buffer }} Batch
+ */
+
+/**
+ * PGlite has one session; the server opens a few connections so that PGlite always has the next statement at hand
+ * instead of waiting for the server's thread to send it. Batches from all connections run one at a time, in arrival
+ * order, each whole (Parse to Sync); once a batch leaves a transaction open, only its connection's batches run
+ * until the transaction ends. Each connection names its prepared statements apart (db/client.ts).
+ * @type {Batch[]}
+ */
+const queue = [];
+/** @type {Connection | undefined} */
+let owner;
+let running = false;
+
+async function run() {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      const index = owner ? queue.findIndex((batch) => batch.connection === owner) : 0;
+      if (index < 0 || queue.length === 0) return;
+      const [{ connection, messages }] = queue.splice(index, 1);
+      if (messages[0] === 0x58) {
+        // Terminate: a transaction the connection left open is rolled back.
+        if (owner === connection) await db.exec('rollback').catch(() => undefined);
+        connection.socket.end();
+      } else {
+        try {
+          const answer = await db.execProtocolRaw(new Uint8Array(messages.buffer, messages.byteOffset, messages.length));
+          if (answer.length > 0 && connection.socket.writable) connection.socket.write(answer);
+        } catch (error) {
+          // Not an SQL error (those are in the answer): the connection cannot go on.
+          console.error("PGlite's thread: a connection's messages failed:", error);
+          connection.socket.destroy();
+        }
+      }
+      owner = db.isInTransaction() ? connection : undefined;
+    }
+  } finally {
+    running = false;
+  }
+}
+
+let connections = 0;
+
+/**
  * One client connection. Its bytes are cut after the last message PostgreSQL answers (a whole extended-protocol
- * query, Parse to Sync, goes in at once) and handed to PGlite, which runs them and gives back the answer's bytes.
+ * query, Parse to Sync, goes in at once) and queued for PGlite, which runs them and gives back the answer's bytes.
  * @param {net.Socket} socket
  */
 function serve(socket) {
+  /** @type {Connection} */
+  const connection = { id: (connections += 1), socket };
   let pending = Buffer.alloc(0);
   let started = false;
-  let queue = Promise.resolve();
-  socket.setNoDelay?.(true);
   socket.on('data', (chunk) => {
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    const ready = [];
-    if (!started && pending.length >= 8) {
+    if (!started) {
       // The startup message: a length, then the protocol version, no type byte.
+      if (pending.length < 8 || pending.length < pending.readInt32BE(0)) return;
       const length = pending.readInt32BE(0);
-      if (pending.length < length) return;
-      ready.push(pending.subarray(0, length));
+      queue.push({ connection, messages: Buffer.from(pending.subarray(0, length)) });
       pending = pending.subarray(length);
       started = true;
     }
@@ -45,18 +92,20 @@ function serve(socket) {
       at = next;
     }
     if (end > 0) {
-      ready.push(Buffer.from(pending.subarray(0, end)));
+      queue.push({ connection, messages: Buffer.from(pending.subarray(0, end)) });
       pending = pending.subarray(end);
     }
-    for (const messages of ready) {
-      queue = queue.then(async () => {
-        if (messages[0] === 0x58) return void socket.end();
-        const answer = await db.execProtocolRaw(new Uint8Array(messages.buffer, messages.byteOffset, messages.length));
-        if (answer.length > 0 && socket.writable) socket.write(answer);
-      });
-    }
+    void run();
   });
   socket.on('error', () => socket.destroy());
+  socket.on('close', () => {
+    // A connection gone in the middle of a transaction: roll it back, and let the others go on.
+    for (let i = queue.length - 1; i >= 0; i -= 1) if (queue[i].connection === connection) queue.splice(i, 1);
+    if (owner === connection) {
+      queue.unshift({ connection, messages: Buffer.from([0x58, 0, 0, 0, 4]) });
+      void run();
+    }
+  });
 }
 
 rmSync(socketPath, { force: true });
