@@ -217,7 +217,6 @@ async function startServer(
         PORT: String(port),
         PUBLIC_URL: url,
         LOG_LEVEL: 'warn',
-        ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
         ...prepared.env,
       },
     },

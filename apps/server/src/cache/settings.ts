@@ -16,10 +16,10 @@ export interface CacheSettings {
   /** A snapshot keeps every `rankStride`-th position: a rank then counts at most this many rows. */
   rankStride: number;
   /**
-   * Users read per statement of a rank snapshot; 0: the whole order in one statement. On PGlite every statement
-   * runs in the server's own thread, and one over 1M users held every request for about a second (decision 039):
-   * there the snapshot is read in slices, with requests taking their turns between them. PostgreSQL reads it in
-   * one statement, in a process of its own.
+   * Users read per statement of a rank snapshot; 0: the whole order in one statement. PGlite runs one statement
+   * at a time, and one over 1M users held every request's queries for about a second (decision 039): there the
+   * snapshot is read in slices, with requests taking their turns between them. PostgreSQL reads it in one
+   * statement, beside the others.
    */
   rankSliceRows: number;
   /** Users whose last rank key is remembered (it lets the next rank be one query); 0: none. */

@@ -1,11 +1,13 @@
-// Opens the database: PostgreSQL when DATABASE_URL is set, otherwise PGlite (Postgres in WASM)
-// in a folder under DATA_DIR. Both run the same schema and the same generated migrations.
+// Opens the database: PostgreSQL when DATABASE_URL is set, otherwise PGlite (Postgres in WASM) in a folder under
+// DATA_DIR, in a thread of its own. Both run the same schema and the same generated migrations, through the same
+// driver (pg).
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config/env';
 import { migrationsFolder } from '../paths';
 import { lockDataDir } from './pglite-lock';
@@ -15,7 +17,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Rows of a raw `db.execute(sql)`: both drivers answer with `{ rows }`. */
+/** Rows of a raw `db.execute(sql)`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
@@ -31,35 +33,25 @@ type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }> }
 
 /**
  * A hot statement as raw SQL with $1.. parameters, bypassing the query builder (building a query costs
- * more server time than its round trip: bench/RESULTS.md). On PostgreSQL it is a named prepared
- * statement: parsed and planned once per pooled connection instead of on every request. Runs on the
- * database or inside transaction(). Types arrive as each driver parses them: take numbers with Number(),
- * and send timestamps as text.
+ * more server time than its round trip: bench/RESULTS.md). It is a named prepared statement: parsed and
+ * planned once per pooled connection instead of on every request. Runs on the database or inside
+ * transaction(). Types arrive as the driver (pg) parses them: take numbers with Number(), and send
+ * timestamps as text.
  */
 export function statement<Row>(name: string, text: string): (db: Db | RawTx, values: unknown[]) => Promise<Row[]> {
   return async (db, values) => {
     if ('rawTx' in db) return db.query<Row>(name, text, values);
     const client = (db as unknown as { $client: RawClient }).$client;
-    const result = drivers.get(db) === 'pg' ? await client.query({ name, text, values }) : await client.query(text, values);
-    return result.rows as Row[];
+    return (await client.query({ name, text, values })).rows as Row[];
   };
 }
 
 /**
  * A transaction for the hot writes (spin, claim) that runs only statement()s: BEGIN, the work, COMMIT, and
- * a ROLLBACK when the work throws. The same as db.transaction() (PGlite serializes both the same way) with
- * a few hundred microseconds less server time per transaction.
+ * a ROLLBACK when the work throws. The same as db.transaction() with a few hundred microseconds less server
+ * time per transaction.
  */
 export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): Promise<T> {
-  if (drivers.get(db) === 'pglite') {
-    const pglite = (db as unknown as { $client: { transaction<R>(fn: (tx: RawClient) => Promise<R>): Promise<R> } }).$client;
-    return pglite.transaction((tx) =>
-      work({
-        rawTx: true,
-        query: async <Row>(_name: string, text: string, values: unknown[]) => (await tx.query(text, values)).rows as Row[],
-      }),
-    );
-  }
   const pool = (db as unknown as { $client: { connect(): Promise<RawClient & { release(error?: Error | boolean): void }> } })
     .$client;
   const client = await pool.connect();
@@ -84,9 +76,6 @@ export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): P
   }
 }
 
-/** The driver under a Drizzle database: PostgreSQL's (pg), also for PGlite in its thread, or PGlite's own. */
-const drivers = new WeakMap<object, 'pg' | 'pglite'>();
-
 /** Statement texts given a name so far, by text: at most MAX_NAMED, the rest run unnamed as before. */
 const statementNames = new Map<string, string>();
 const MAX_NAMED = 1000;
@@ -103,7 +92,7 @@ function prepareRepeatedStatements(client: { query: (...args: never[]) => unknow
   (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
     if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string') {
       if ('name' in config && config.name) {
-        if (prefix) config = { ...config, name: `${prefix}${String(config.name)}` };
+        if (prefix && typeof config.name === 'string') config = { ...config, name: `${prefix}${config.name}` };
       } else {
         let name = statementNames.get(config.text);
         if (!name && statementNames.size < MAX_NAMED) {
@@ -170,8 +159,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return { ...database, close: () => pool.end() };
 }
 
-type Pool = import('pg').Pool;
-
 /** PostgreSQL's driver on a pool (of PostgreSQL, or of PGlite's thread): migrated, then Drizzle on top. */
 async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error: unknown) => Error) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -193,7 +180,6 @@ async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error:
     client.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
-  drivers.set(db, 'pg');
   return {
     db,
     kind,
@@ -202,19 +188,50 @@ async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error:
 }
 
 /**
- * PGlite in a worker thread (db/pglite-worker.mjs, decision 043), reached over a Unix socket with PostgreSQL's
- * driver: the database's work runs beside the server's thread instead of inside it. One connection: PGlite has one
- * session, so statements and transactions take turns as they did in this thread.
+ * PGlite in a worker thread of this process (db/pglite-worker.mjs, decision 043), reached over a Unix socket in a
+ * private folder with PostgreSQL's driver: the database's work runs on the other core instead of in the server's
+ * thread, and every query goes the same way as on PostgreSQL. PGlite has one session: the thread runs one batch
+ * at a time and gives a transaction's connection the session until it ends.
  */
-async function openPgliteThread(dataPath: string, unlock: () => void): Promise<Database> {
+async function openPglite(dataPath: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { Worker } = await import('node:worker_threads');
+  let unlock = () => {};
+  if (!dataPath.startsWith('memory://')) {
+    mkdirSync(dataPath, { recursive: true });
+    unlock = lockDataDir(dataPath);
+  }
+  // mkdtemp makes the folder readable by this user only: no other local user can reach the socket.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pglite-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataPath, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
   });
+  let closing = false;
+  const stopThread = async () => {
+    closing = true;
+    await worker.terminate().catch(() => undefined);
+    rmSync(socketDir, { recursive: true, force: true });
+    unlock();
+  };
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`PGlite's thread stopped while opening the database (exit code ${code})`)));
+    worker.once('message', () => resolve());
+  }).catch(async (error: unknown) => {
+    await stopThread();
+    throw error;
+  });
+  worker.removeAllListeners('error').removeAllListeners('exit');
+  // The database is gone with its thread: the process stops, as it did when PGlite failed in its own thread, and
+  // its supervisor starts it again (docs/deploy.md).
+  worker.on('error', (error) => console.error("PGlite's thread failed:", error));
+  worker.on('exit', (code) => {
+    if (closing) return;
+    console.error(`PGlite's thread stopped (exit code ${code}): the server cannot go on without its database.`);
+    process.exit(1);
+  });
   let nextId = 0;
-  const ask = <T>(type: string) =>
+  const ask = <T>(type: 'dump' | 'close') =>
     new Promise<T>((resolve, reject) => {
       const id = (nextId += 1);
       const onMessage = (message: { type: string; id?: number; message?: string } & T) => {
@@ -226,32 +243,19 @@ async function openPgliteThread(dataPath: string, unlock: () => void): Promise<D
       worker.on('message', onMessage);
       worker.postMessage({ type, id });
     });
-  const gone = async () => {
-    await worker.terminate().catch(() => undefined);
-    rmSync(socketDir, { recursive: true, force: true });
-    unlock();
-  };
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`PGlite's thread stopped (${code})`)));
-    worker.once('message', () => resolve());
-  }).catch(async (error: unknown) => {
-    await gone();
-    throw error;
-  });
-  worker.removeAllListeners('error').removeAllListeners('exit');
-  worker.on('error', (error) => console.error("PGlite's thread failed:", error.message));
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: PGLITE_CONNECTIONS });
   const database = await openPool(pool, 'pglite', (error) => (error instanceof Error ? error : new Error(String(error)))).catch(
     async (error: unknown) => {
-      await gone();
+      await stopThread();
       throw error;
     },
   );
   return {
     ...database,
+    // A read-only transaction on one connection holds PGlite's session (the thread runs nothing else until it
+    // ends): the counts and the dump see the same committed state, and no write is half-way while the files are
+    // read. The CHECKPOINT first keeps the restored copy's recovery short.
     exclusive: async (work) => {
-      // The pool's one connection, held in a read-only transaction: no other statement runs until it ends.
       const client = await pool.connect();
       try {
         await client.query('checkpoint');
@@ -271,69 +275,9 @@ async function openPgliteThread(dataPath: string, unlock: () => void): Promise<D
     },
     close: async () => {
       await pool.end();
+      closing = true;
       await ask('close').catch(() => undefined);
-      await gone();
-    },
-  };
-}
-
-/**
- * PGlite runs in this thread and answers through promises only: while queries and transactions are queued,
- * each next one starts in a microtask, so a long queue ran without the event loop ever getting a turn. No
- * socket was read or written meanwhile: under load, rare requests took 2-5 s while the median was 0.1 s
- * (bench/RESULTS.md, "PGlite"; decision 012). Every query and transaction (PGlite serializes both through
- * one lock) now starts after a turn of the event loop. PGlite has no option for this: it wraps its own
- * method, and refuses to start if a PGlite upgrade removed that method, rather than lose this silently.
- */
-function takeTurnsWithTheEventLoop(client: object): void {
-  const target = client as { _runExclusiveTransaction?: <T>(fn: () => Promise<T>) => Promise<T> };
-  const exclusive = target._runExclusiveTransaction?.bind(client);
-  if (typeof exclusive !== 'function') throw new Error('PGlite no longer has _runExclusiveTransaction: see db/client.ts');
-  target._runExclusiveTransaction = (fn) =>
-    exclusive(async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return fn();
-    });
-}
-
-async function openPglite(dataPath: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let unlock = () => {};
-  if (!dataPath.startsWith('memory://')) {
-    mkdirSync(dataPath, { recursive: true });
-    unlock = lockDataDir(dataPath);
-  }
-  if (process.env.PGLITE_THREAD === '1') return openPgliteThread(dataPath, unlock);
-  const client = await PGlite.create(dataPath).catch((error: unknown) => {
-    unlock();
-    throw error;
-  });
-  takeTurnsWithTheEventLoop(client);
-  const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  await db.execute(sql`select 1`);
-  drivers.set(db, 'pglite');
-  return {
-    db,
-    kind: 'pglite',
-    // A read-only transaction holds PGlite's lock (every query and transaction takes it; see
-    // takeTurnsWithTheEventLoop): the counts and the dump see the same committed state, and no write is
-    // half-way while the files are read. The CHECKPOINT first keeps the restored copy's recovery short.
-    exclusive: async (work) => {
-      await client.exec('checkpoint');
-      return client.transaction(async (tx) =>
-        work({
-          query: async <Row>(text: string) => (await tx.query<Row>(text)).rows,
-          dumpDataDir: () => client.dumpDataDir('none'),
-        }),
-      );
-    },
-    close: async () => {
-      await client.close();
-      unlock();
+      await stopThread();
     },
   };
 }

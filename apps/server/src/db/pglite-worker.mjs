@@ -3,7 +3,9 @@
 // PostgreSQL while PGlite's work (about half of the server's CPU on the evening bench) runs on the other core.
 // Plain JavaScript: a worker thread starts from a file, and this one must start the same way from the sources
 // (tsx, the tests) and from the build (apps/server/dist, copied there by scripts/build-server.ts).
+import { Buffer } from 'node:buffer';
 import { rmSync } from 'node:fs';
+import console from 'node:console';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -85,7 +87,7 @@ function serve(socket) {
       started = true;
     }
     let end = 0;
-    for (let at = 0; at + 5 <= pending.length; ) {
+    for (let at = 0; at + 5 <= pending.length;) {
       const next = at + 1 + pending.readInt32BE(at + 1);
       if (next > pending.length) break;
       if (ANSWERED_AFTER.has(pending[at])) end = next;
@@ -116,7 +118,8 @@ parentPort?.on('message', async (/** @type {{ type: string; id: number }} */ mes
   try {
     if (message.type === 'dump') {
       const blob = await db.dumpDataDir('none');
-      parentPort?.postMessage({ type: 'dumped', id: message.id, data: new Uint8Array(await blob.arrayBuffer()) });
+      const data = await blob.arrayBuffer();
+      parentPort?.postMessage({ type: 'dumped', id: message.id, data: new Uint8Array(data) }, [data]);
     } else if (message.type === 'close') {
       server.close();
       await db.close();

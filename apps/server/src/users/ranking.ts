@@ -84,8 +84,8 @@ async function readRankSnapshot(db: Db, stride: number): Promise<RankSnapshot> {
   return { total: positions.at(-1)?.rank ?? 0, positions, ledgerId: BigInt(rows[0]?.ledger_id ?? 0) };
 }
 
-// A snapshot in slices (decision 039). On PGlite a statement runs in the server's own thread: one scan of 1M
-// users held every request for over a second. Each slice is one statement over at most `limit` users ($3) of one
+// A snapshot in slices (decision 039). PGlite runs one statement at a time (in its own thread since decision 043):
+// one scan of 1M users held every other query for over a second. Each slice is one statement over at most `limit` users ($3) of one
 // index range in the index's order: the rest of a tie group after a key ($4 ducks, $5 ducks_at as text, $6 id),
 // or every user below a total ($4). Requests' queries take their turns between slices. $1 the stride, $2 the
 // users before the slice. Each slice reads the newest ledger row in the same statement: the moves it includes.
