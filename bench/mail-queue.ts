@@ -5,7 +5,8 @@
 // the link request does; per rate it reports the arrival (queued to received) p50/p99, the sends' duration and how
 // many were in flight, and the worker's transactions. `--queue <module>` runs another copy of queue.ts (one taken
 // from git into apps/server/src/mail/, for before/after in one run). `--busy 0.5` keeps both processes' event loops
-// busy half the time, in 5 ms slices, as the evening's server and visitors are. Not recorded: read with bench/evening.ts.
+// busy half the time, in 5 ms slices, as the evening's server and visitors are; `--smtp-query maxMessages=100` adds
+// transport options to the SMTP URL (they win over mailer.ts's). Not recorded: read with bench/evening.ts.
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,7 @@ async function main() {
   const rates = (value('--rates') ?? '100,150,200').split(',').map(Number);
   const seconds = Number(value('--seconds') ?? 10);
   const busy = Number(value('--busy') ?? 0);
+  const smtpQuery = value('--smtp-query');
   const queueModule = path.resolve(value('--queue') ?? path.join(path.dirname(here), '../apps/server/src/mail/queue.ts'));
   const queue = (await import(pathToFileURL(queueModule).href)) as Queue;
 
@@ -93,7 +95,7 @@ async function main() {
       };
     },
   });
-  const mailer = await createMailer({ SMTP_URL: smtpUrl } as Env, quiet, Date.now);
+  const mailer = await createMailer({ SMTP_URL: smtpQuery ? `${smtpUrl}?${smtpQuery}` : smtpUrl } as Env, quiet, Date.now);
   const sends: number[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -124,7 +126,7 @@ async function main() {
 
   keepBusy(busy);
   console.log(
-    `queue: ${path.relative(process.cwd(), queueModule)}; ${seconds} s per rate; busy ${busy}; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `queue: ${path.relative(process.cwd(), queueModule)}; ${seconds} s per rate; busy ${busy}; ${smtpQuery ?? 'mailer.ts transport options'}; load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
     'rate/s | e-mails | arrived | arrival p50 / p99 ms | send p50 / p99 ms | max in flight | transactions | tx p50 / p99 ms',
