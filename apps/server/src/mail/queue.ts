@@ -41,11 +41,17 @@ export const CLAIM_MS = 2 * 60_000;
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
 /**
- * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts), which sends them over its
- * connections as they free up. Below REFILL_BELOW it claims again, so the pool always has the next e-mails waiting.
+ * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts, 5 connections), which sends them
+ * as its connections free up. Below REFILL_BELOW it claims again, so no connection waits for a claim; no more, since
+ * a claimed row waits in this process's pool where another instance's idle connection cannot take it.
  */
-const MAX_SENDING = 50;
-const REFILL_BELOW = 25;
+const MAX_SENDING = 20;
+const REFILL_BELOW = 10;
+/**
+ * While e-mails are on their way, claims (and marks) are at least this far apart: each then takes what a few
+ * requests queued, not one row per nudge at a transaction each. An idle worker claims at once.
+ */
+const GATHER_MS = 25;
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** How often a worker marks rows that outlived their life (a round every few hundred ms would cost a transaction each). */
@@ -148,6 +154,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const marks = markBatches(options);
   let lastPrune = 0;
   let lastGiveUp = 0;
+  let lastClaim = 0;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -174,6 +181,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     clearTimeout(timer);
     more = false;
     const room = MAX_SENDING - sending;
+    lastClaim = performance.now();
     claiming = (async () => {
       const now = new Date(options.now());
       // Expired rows are never claimed (claim() skips them): marking them can wait a few seconds (decision 038).
@@ -207,13 +215,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 
   /**
-   * Claims more unless a claim is running or enough e-mails are on their way: then the claim's end, or the send
-   * that brings them under REFILL_BELOW, claims again. So the mailer's pool never waits for a round to finish.
+   * Claims more unless a claim is running, enough e-mails are on their way, or the last claim was under GATHER_MS
+   * ago: then the claim's end, the send that brings them under REFILL_BELOW, or a timer claims again. So the
+   * mailer's pool never waits for a round to finish.
    */
   const pump = () => {
     if (stopped || claiming) return;
     if (sending >= REFILL_BELOW) {
       more = true;
+      return;
+    }
+    const wait = lastClaim + GATHER_MS - performance.now();
+    if (sending > 0 && wait > 0) {
+      more = true;
+      schedule(wait);
       return;
     }
     void claimNow();
@@ -249,8 +264,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 }
 
 /**
- * Marks sent rows in batches, one statement each: a send that ends while a batch is being written waits for the next
- * batch, so under load a batch holds whatever finished meanwhile. A failed batch is retried row by row, so a row
+ * Marks sent rows in batches, one statement each: a batch is written GATHER_MS after its first row, and a send that
+ * ends while it is being written waits for the next, so under load a batch holds whatever finished meanwhile. A failed batch is retried row by row, so a row
  * whose `sent` hook fails does not hold back the others' marks; a row still unmarked is sent again once its claim
  * expires (decision 025: sent twice, never lost).
  */
@@ -258,8 +273,8 @@ function markBatches(options: MailWorkerOptions) {
   let waiting: { row: MailRow; done: () => void }[] = [];
   let writing = false;
   const write = async () => {
-    writing = true;
     while (waiting.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
       const batch = waiting;
       waiting = [];
       try {
@@ -286,7 +301,10 @@ function markBatches(options: MailWorkerOptions) {
     add(row: MailRow): Promise<void> {
       return new Promise((done) => {
         waiting.push({ row, done });
-        if (!writing) void write();
+        if (!writing) {
+          writing = true;
+          void write();
+        }
       });
     },
   };
