@@ -1,6 +1,7 @@
 // E-mail outside the request (decision 025). A request writes a mail_queue row, in its own transaction; the worker
 // of each server process claims due rows (FOR UPDATE SKIP LOCKED, so instances on one PostgreSQL never take the
-// same row), sends them, and marks them sent. A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
+// same row), sends them, and marks them sent: without rounds, claiming again as sends end and marking each batch of
+// finished sends, so a slow send holds back no other e-mail (decision 042). A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
 // 30 min until the row expires. At most SIGNIN_MAIL_PER_MINUTE e-mails leave per minute from all instances
 // together: the surplus waits in the queue. A sign-in e-mail's body holds a live link and code: it is sealed with
 // a key derived from SESSION_SECRET while queued and blanked once sent, expired or failed.
