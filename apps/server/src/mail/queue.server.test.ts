@@ -10,7 +10,8 @@ import { type SmtpGate, type TestSmtp, startSmtp, startSmtpGate } from '../../te
 import { mailQueue } from '../db/schema';
 import type { Db } from '../db/client';
 import { COMMANDS } from '../ops/commands';
-import { CLAIM_MS, enqueueMail } from './queue';
+import type { Mail } from './mailer';
+import { CLAIM_MS, type MailWorker, enqueueMail, startMailWorker } from './queue';
 
 /** Waits for a condition the worker brings about; generous, for a loaded machine. */
 const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
@@ -201,6 +202,91 @@ describe('the mail queue', () => {
     const after = await mailStatus(database.db);
     expect(after.queued).toBe(before.queued + 1);
     expect(after.oldestDueSeconds).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('the worker', () => {
+  const workers: MailWorker[] = [];
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  });
+
+  /** A worker on its own channel of the test database, sending through `send` (no SMTP server). */
+  async function worker(send: (mail: Mail) => Promise<void>, hooks?: Parameters<typeof startMailWorker>[0]['hooks']) {
+    const { database } = await getTestContext();
+    const channel = unique('worker');
+    const errors: string[] = [];
+    const log = { info: () => {}, warn: () => {}, error: (_: object, message: string) => errors.push(message) };
+    const started = startMailWorker({
+      db: database.db,
+      mailer: { send, ready: () => Promise.resolve() },
+      secret: 'worker-test-secret',
+      channel,
+      perMinute: 1_000,
+      now: Date.now,
+      log,
+      ...(hooks ? { hooks } : {}),
+    });
+    workers.push(started);
+    const queue = async (emails: string[]) => {
+      for (const to of emails) {
+        const now = new Date();
+        const mail = {
+          kind: 'winner_notice' as const,
+          to,
+          subject: 'Hi',
+          text: 'Hi',
+          html: 'Hi',
+          expiresAt: new Date(now.getTime() + 60_000),
+        };
+        await enqueueMail(database.db, { channel, secret: 'worker-test-secret' }, mail, now);
+      }
+      started.nudge();
+    };
+    return { worker: started, queue, errors };
+  }
+
+  const states = async (emails: string[]) => (await Promise.all(emails.map(rowsTo))).map((rows) => rows[0]?.state);
+
+  it('a stuck send holds back no other e-mail: those queued with it and after it are sent and marked meanwhile', async () => {
+    const stuck = uniqueEmail('stuck');
+    let release = () => {};
+    const delivered: string[] = [];
+    const { queue } = await worker(async (mail) => {
+      if (mail.to === stuck) await new Promise<void>((resolve) => (release = resolve));
+      delivered.push(mail.to);
+    });
+    const withIt = Array.from({ length: 4 }, (_, i) => uniqueEmail(`with${i}`));
+    await queue([stuck, ...withIt]);
+    await until(async () => expect(await states(withIt)).toEqual(withIt.map(() => 'sent')));
+    const after = Array.from({ length: 4 }, (_, i) => uniqueEmail(`after${i}`));
+    await queue(after);
+    await until(async () => expect(await states(after)).toEqual(after.map(() => 'sent')));
+    // All the while the first e-mail was still on its way.
+    expect(delivered).not.toContain(stuck);
+    expect(await states([stuck])).toEqual(['queued']);
+    release();
+    await until(async () => expect(await states([stuck])).toEqual(['sent']));
+    expect(delivered).toHaveLength(9);
+  });
+
+  it("a row whose sent hook fails leaves the others of its batch marked; it alone waits for its claim's end", async () => {
+    const bad = uniqueEmail('hookfails');
+    const emails = [uniqueEmail('hook0'), bad, uniqueEmail('hook1'), uniqueEmail('hook2')];
+    const {
+      worker: started,
+      queue,
+      errors,
+    } = await worker(() => Promise.resolve(), {
+      winner_notice: {
+        sent: (_tx, row) => (row.recipient === bad ? Promise.reject(new Error('notice gone')) : Promise.resolve()),
+      },
+    });
+    await queue(emails);
+    await started.flush();
+    expect(await states(emails)).toEqual(['sent', 'queued', 'sent', 'sent']);
+    expect((await rowsTo(bad))[0]!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(errors).toContain('e-mail sent but not marked; sent again when its claim expires');
   });
 });
 

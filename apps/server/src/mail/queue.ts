@@ -1,6 +1,7 @@
 // E-mail outside the request (decision 025). A request writes a mail_queue row, in its own transaction; the worker
 // of each server process claims due rows (FOR UPDATE SKIP LOCKED, so instances on one PostgreSQL never take the
-// same row), sends them, and marks them sent. A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
+// same row), sends them, and marks them sent: without rounds, claiming again as sends end and marking each batch of
+// finished sends, so a slow send holds back no other e-mail (decision 042). A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
 // 30 min until the row expires. At most SIGNIN_MAIL_PER_MINUTE e-mails leave per minute from all instances
 // together: the surplus waits in the queue. A sign-in e-mail's body holds a live link and code: it is sealed with
 // a key derived from SESSION_SECRET while queued and blanked once sent, expired or failed.
@@ -40,9 +41,20 @@ export const CLAIM_MS = 2 * 60_000;
 /** Other e-mail is given up after a day. */
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
-/** Rows claimed per round: the round sends them at once over the mailer's pool and marks them sent together. */
-const BATCH = 50;
+/**
+ * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts, 5 connections), which sends them
+ * as its connections free up. Below REFILL_BELOW it claims again, so no connection waits for a claim; no more, since
+ * a claimed row waits in this process's pool where another instance's idle connection cannot take it.
+ */
+const MAX_SENDING = 20;
+const REFILL_BELOW = 10;
+/**
+ * While e-mails are on their way, claims (and marks) are at least this far apart: each then takes what a few
+ * requests queued, not one row per nudge at a transaction each. An idle worker claims at once.
+ */
+const GATHER_MS = 25;
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 /** How often a worker marks rows that outlived their life (a round every few hundred ms would cost a transaction each). */
 const GIVE_UP_EVERY_MS = 5_000;
 
@@ -131,102 +143,184 @@ export interface MailWorker {
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { channel, log } = options;
   const pollMs = options.pollMs ?? 500;
-  let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let again = false;
+  let claiming: Promise<number> | undefined;
+  /** Rows may be due that no claim has looked for: a nudge, or a claim that filled all its room. */
+  let more = false;
+  /** E-mails handed to the mailer and not yet answered. */
+  let sending = 0;
+  /** Each claimed row until it is sent and marked (or failed and rescheduled): what stop() and flush() wait for. */
+  const unsettled = new Set<Promise<void>>();
+  const marks = markBatches(options);
   let lastPrune = 0;
   let lastGiveUp = 0;
+  let lastClaim = 0;
 
   const schedule = (delay: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delay);
+    timer = setTimeout(() => pump(), delay);
     timer.unref();
   };
 
-  const runRound = (): Promise<number> => {
-    running ??= round(
-      options,
-      () => {
-        if (options.now() - lastPrune < 10 * 60_000) return false;
-        lastPrune = options.now();
-        return true;
-      },
-      () => {
-        if (Math.abs(options.now() - lastGiveUp) < GIVE_UP_EVERY_MS) return false;
-        lastGiveUp = options.now();
-        return true;
-      },
-    )
-      .catch((error: unknown) => {
-        log.error({ err: error, channel }, 'mail queue round failed');
-        return 0;
-      })
+  const send = (row: MailRow, fromName: string | undefined) => {
+    sending += 1;
+    const work = deliver(options, row, fromName)
       .finally(() => {
-        running = undefined;
-      });
-    return running;
+        sending -= 1;
+        if (more) pump();
+      })
+      .then((sent) => (sent ? marks.add(row) : undefined))
+      .catch((error: unknown) => log.error({ err: error, channel, mailId: row.id }, 'e-mail not settled'))
+      .finally(() => unsettled.delete(work));
+    unsettled.add(work);
   };
 
-  const tick = async () => {
-    again = false;
-    const sent = await runRound();
-    // A full batch or a nudge during the round: look again at once.
-    schedule(again || sent >= BATCH ? 0 : pollMs);
+  /** One claim of what is due, within the room left by the sends on their way; the rows start at once. */
+  const claimNow = (): Promise<number> => {
+    clearTimeout(timer);
+    more = false;
+    const room = MAX_SENDING - sending;
+    lastClaim = performance.now();
+    claiming = (async () => {
+      const now = new Date(options.now());
+      // Expired rows are never claimed (claim() skips them): marking them can wait a few seconds (decision 038).
+      if (Math.abs(now.getTime() - lastGiveUp) >= GIVE_UP_EVERY_MS) {
+        lastGiveUp = now.getTime();
+        await giveUpExpired(options, now);
+      }
+      if (now.getTime() - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = now.getTime();
+        await prune(options, now);
+      }
+      const claimed = await claim(options, now, room);
+      if (claimed.length === 0) return 0;
+      const fromName = await options.senderName?.().catch(() => undefined);
+      for (const row of claimed) send(row, fromName);
+      return claimed.length;
+    })()
+      .catch((error: unknown) => {
+        log.error({ err: error, channel }, 'mail queue claim failed');
+        return 0;
+      })
+      .then((claimed) => {
+        claiming = undefined;
+        // A full claim may have left due rows behind.
+        if (claimed === room) more = true;
+        if (more) pump();
+        else schedule(pollMs);
+        return claimed;
+      });
+    return claiming;
+  };
+
+  /**
+   * Claims more unless a claim is running, enough e-mails are on their way, or the last claim was under GATHER_MS
+   * ago: then the claim's end, the send that brings them under REFILL_BELOW, or a timer claims again. So the
+   * mailer's pool never waits for a round to finish.
+   */
+  const pump = () => {
+    if (stopped || claiming) return;
+    if (sending >= REFILL_BELOW) {
+      more = true;
+      return;
+    }
+    const wait = lastClaim + GATHER_MS - performance.now();
+    if (sending > 0 && wait > 0) {
+      more = true;
+      schedule(wait);
+      return;
+    }
+    void claimNow();
+  };
+
+  /** Until nothing claimed is unsent or unmarked, nor being claimed. */
+  const settled = async () => {
+    while (claiming || unsettled.size > 0) await Promise.all([claiming, ...unsettled]);
   };
 
   schedule(0);
   return {
     nudge() {
-      if (running) again = true;
-      else schedule(0);
+      more = true;
+      pump();
     },
     async flush() {
-      if (running) await running;
       for (let i = 0; i < 100 && !stopped; i += 1) {
-        if ((await runRound()) === 0) break;
+        await settled();
+        const claimed = await claimNow();
+        await settled();
+        if (claimed === 0) break;
       }
     },
     async stop(graceMs = 5000) {
       stopped = true;
       clearTimeout(timer);
-      if (!running) return;
       let wait: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, graceMs)))]);
+      await Promise.race([settled(), new Promise((resolve) => (wait = setTimeout(resolve, graceMs)))]);
       clearTimeout(wait);
     },
   };
 }
 
-/** One look at the queue: give up expired rows, claim what the rate allows, send it. Returns the rows claimed. */
-async function round(options: MailWorkerOptions, pruneNow: () => boolean, giveUpNow: () => boolean): Promise<number> {
-  const { db, channel } = options;
-  const now = new Date(options.now());
-  // Expired rows are never claimed (claim() skips them): marking them can wait a few seconds (decision 038).
-  if (giveUpNow()) await giveUpExpired(options, now);
-  if (pruneNow()) {
-    await db
-      .delete(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.channel, channel),
-          sql`${mailQueue.state} <> 'queued'`,
-          lte(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
-        ),
-      );
-  }
-  const claimed = await claim(options, now);
-  if (claimed.length === 0) return 0;
-  // All at once: the mailer's pool of SMTP connections (mail/mailer.ts) takes them as its connections free up.
-  // Then the sent rows are marked in one transaction (decision 038), the failed ones one by one.
-  const fromName = await options.senderName?.().catch(() => undefined);
-  const outcomes = await Promise.all(claimed.map((row) => deliver(options, row, fromName)));
-  await markSent(
-    options,
-    claimed.filter((_, i) => outcomes[i]),
-  );
-  return claimed.length;
+/**
+ * Marks sent rows in batches, one statement each: a batch is written GATHER_MS after its first row, and a send that
+ * ends while it is being written waits for the next, so under load a batch holds whatever finished meanwhile. A failed batch is retried row by row, so a row
+ * whose `sent` hook fails does not hold back the others' marks; a row still unmarked is sent again once its claim
+ * expires (decision 025: sent twice, never lost).
+ */
+function markBatches(options: MailWorkerOptions) {
+  let waiting: { row: MailRow; done: () => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    while (waiting.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      const batch = waiting;
+      waiting = [];
+      try {
+        await markSent(
+          options,
+          batch.map((entry) => entry.row),
+        );
+      } catch {
+        for (const { row } of batch) {
+          await markSent(options, [row]).catch((error: unknown) =>
+            options.log.error(
+              { err: error, channel: options.channel, mailId: row.id },
+              'e-mail sent but not marked; sent again when its claim expires',
+            ),
+          );
+        }
+      }
+      for (const entry of batch) entry.done();
+    }
+    writing = false;
+  };
+  return {
+    /** Resolves when the row's batch is written (or given up). */
+    add(row: MailRow): Promise<void> {
+      return new Promise((done) => {
+        waiting.push({ row, done });
+        if (!writing) {
+          writing = true;
+          void write();
+        }
+      });
+    },
+  };
+}
+
+async function prune(options: MailWorkerOptions, now: Date): Promise<void> {
+  await options.db
+    .delete(mailQueue)
+    .where(
+      and(
+        eq(mailQueue.channel, options.channel),
+        sql`${mailQueue.state} <> 'queued'`,
+        lte(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
+      ),
+    );
 }
 
 /** Rows past their life unsent: a sign-in e-mail is 'expired' (its link is dead), other e-mail 'failed'. */
@@ -265,7 +359,7 @@ async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<voi
  * a few milliseconds), the e-mails sent in the last minute plus those being sent are counted, and at most the rest
  * of SIGNIN_MAIL_PER_MINUTE is claimed. SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
  */
-async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> {
+async function claim(options: MailWorkerOptions, now: Date, most: number): Promise<MailRow[]> {
   const { db, channel } = options;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
@@ -276,7 +370,7 @@ async function claim(options: MailWorkerOptions, now: Date): Promise<MailRow[]> 
         sending: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now))})`,
       })
       .from(sql`(select 1) as one`);
-    const room = Math.min(BATCH, options.perMinute - Number(counts?.sent ?? 0) - Number(counts?.sending ?? 0));
+    const room = Math.min(most, options.perMinute - Number(counts?.sent ?? 0) - Number(counts?.sending ?? 0));
     if (room <= 0) return [];
     // The due rows locked and claimed in one statement (decision 038).
     const due = tx
