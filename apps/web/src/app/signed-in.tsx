@@ -1,34 +1,19 @@
 // The layout of every signed-in screen: the query cache (loading, error and refetch states), and the reviewers'
 // news above each screen (features/checkpoints/notices.tsx).
-import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
+import { prefetchNotices } from '../features/checkpoints/notices-api';
 import { useSendQueuedAnswers } from '../features/checkpoints/send-queued-answers';
 import { SentAnswers } from '../features/offline/sent-answers';
 import { OfflineBanner } from '../features/offline/offline-banner';
 import { warmQrDecoder } from '../features/scanner/qr-detector';
 import { campaignAnswered } from '../lib/campaign-api';
 import { gameTextsLoaded } from '../lib/game-texts';
-import { onLocaleChange, t } from '../lib/i18n';
+import { t } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
-import { ownCache, saveAnswers } from '../lib/query-cache-store';
-
-// One cache for the whole visit: created once, kept across screens. It starts with the visitor's answers saved
-// on this phone (shown at once, and offline, marked by the banner), and saves each new answer (decision 035);
-// kept for a day in memory so that what is saved stays whole.
-// The query library assumes a page starts online and learns otherwise only from an `offline` event: a page opened
-// without a network (from the service worker) would fail its calls and keep them failed after the signal returns.
-// Told the truth, it holds them until the `online` event and then asks again.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 10_000, retry: 1, gcTime: 24 * 60 * 60 * 1000 } },
-});
-ownCache(queryClient);
-saveAnswers(queryClient);
-
-// Checkpoints and rewards come in the visitor's language: a new one asks again.
-onLocaleChange(() => void queryClient.invalidateQueries());
+import { visitorQueryClient } from '../lib/query-client';
 
 // The visitor's ducks and rank (GET /api/me) head most signed-in screens, and the campaign's words and pictures
 // (GET /api/campaign, asked for as the app starts) fill them: the rewards banner above the list, the booking button,
@@ -37,7 +22,9 @@ onLocaleChange(() => void queryClient.invalidateQueries());
 // as before). So it renders with the figures and the pictures, not with "Loading..." that then resizes the duck
 // banner (a layout shift of 0.2 on /checkpoints in Lighthouse) nor without a banner that then pushes the rewards
 // down (0.05 on /rewards). With saved figures (a second visit, decision 035) it does not wait for /api/me.
+const queryClient = visitorQueryClient();
 const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+prefetchNotices();
 const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
 const visitorLoaded = Promise.race([
   Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]),
@@ -68,8 +55,8 @@ function OfflineAnswers() {
 }
 
 export default function SignedInLayout() {
-  // Another visitor signed in since this page's last signed-in screen: their own answers, never the last one's.
-  ownCache(queryClient);
+  // Another visitor may have signed in since this page's last signed-in screen.
+  const queryClient = visitorQueryClient();
   useWarmDecoder();
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as gameEn } from '../locales/en/game';
-import { activateLocale, addCatalog, pickLocale, t } from './i18n';
+import { activateLocale, addCatalog, currentLocale, languageSettled, pickLocale, t } from './i18n';
 
 afterEach(() => activateLocale('en'));
 
@@ -28,5 +28,16 @@ describe('a catalog put in use while the language is switching', () => {
     expect(t('checkpoints.title')).toBe('சோதனைச் சாவடிகள்');
     await activateLocale('en');
     expect(t('checkpoints.title')).toBe('CHECKPOINTS');
+  });
+});
+
+describe("a call in the visitor's language made while the language is switching", () => {
+  it('waits until the app speaks the new one, and does not wait forever when it fails to load', async () => {
+    void activateLocale('ms');
+    await languageSettled();
+    expect(currentLocale()).toBe('ms');
+    const failing = activateLocale('xx' as never).catch(() => undefined);
+    await languageSettled();
+    await failing;
   });
 });

@@ -97,8 +97,25 @@ export function hasText(id: string): boolean {
   return i18n.messages[id] !== undefined;
 }
 
+/** The latest change of language, settled once the app speaks it (or failed to load it). */
+let switching: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles when the language being switched to is the app's, or failed to load: a call whose answer is in the
+ * visitor's language (Accept-Language) made before that would come in the previous one.
+ */
+export function languageSettled(): Promise<unknown> {
+  return switching;
+}
+
 /** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
-export async function activateLocale(locale: Locale): Promise<void> {
+export function activateLocale(locale: Locale): Promise<void> {
+  const done = switchTo(locale);
+  switching = done.catch(() => undefined);
+  return done;
+}
+
+async function switchTo(locale: Locale): Promise<void> {
   target = locale;
   await Promise.all([
     ...[...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)),

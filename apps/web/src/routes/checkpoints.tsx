@@ -1,6 +1,7 @@
 // /checkpoints (docs/product.md §2.6): the duck tracker, the checkpoint list and how to play.
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
+import { prefetchCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
 import { offlineTexts } from '../features/offline/offline-texts';
@@ -9,6 +10,8 @@ import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
 import { t } from '../lib/i18n';
 import '../lib/game-texts';
+
+prefetchCheckpoints();
 
 export default function CheckpointsRoute() {
   const waiting = useQueuedCheckpoints();

@@ -2,10 +2,13 @@
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';
+import { startLeaderboard } from '../features/leaderboard/leaderboard-api';
 import { LeaderboardList, WinnersNote } from '../features/leaderboard/leaderboard-list';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
 import '../lib/game-texts';
+
+startLeaderboard();
 
 export default function LeaderboardRoute() {
   return (

@@ -2,9 +2,12 @@
 import { BackButton } from '../components/back-button';
 import { BottomBar } from '../components/bottom-bar';
 import { OwnedRewardList } from '../features/rewards/owned-reward-list';
+import { startProfile } from '../features/rewards/profile-api';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
 import '../lib/game-texts';
+
+startProfile();
 
 export default function MyRewardsRoute() {
   return (

@@ -5,13 +5,15 @@ import { BottomBar } from '../components/bottom-bar';
 import { DucksHeader } from '../components/ducks-header';
 import { LoadFailed } from '../components/load-failed';
 import { ClaimedPopup, ConfirmClaimDialog } from '../features/rewards/claim-dialogs';
-import { useInventory } from '../features/rewards/inventory-api';
+import { startInventory, useInventory } from '../features/rewards/inventory-api';
 import { RewardList } from '../features/rewards/reward-list';
 import { useClaimFlow } from '../features/rewards/use-claim-flow';
 import { useMe } from '../lib/me-api';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
 import '../lib/game-texts';
+
+startInventory();
 
 export default function RewardsRoute() {
   const me = useMe();

@@ -5,6 +5,7 @@ import type { Notice, NoticeList } from '@quackquest/contract/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { meQueryKey } from '../../lib/me-api';
+import { prefetchAhead, visitorQueryClient } from '../../lib/query-client';
 import { checkpointsQueryKey } from './checkpoints-api';
 
 const noticesQueryKey = ['notices'] as const;
@@ -22,6 +23,11 @@ async function readNotices(queryClient: QueryClient): Promise<Notice[]> {
     void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });
   }
   return [...shown, ...fresh];
+}
+
+/** Asked for as the signed-in layout's code arrives (app/signed-in.tsx), so that news is there when the screen is drawn. */
+export function prefetchNotices(): void {
+  void prefetchAhead({ queryKey: noticesQueryKey, queryFn: () => readNotices(visitorQueryClient()), retry: false });
 }
 
 /** The notices on screen, and a way to dismiss one. Asked when the app opens and when it comes back into view. */

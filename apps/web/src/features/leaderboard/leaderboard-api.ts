@@ -3,12 +3,17 @@ import type { Leaderboard } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
-import { FRESH_ON_OPEN_MS, useFirstAnswer } from '../../lib/first-answer';
+import { FRESH_ON_OPEN_MS, startFirstAnswer, useFirstAnswer } from '../../lib/first-answer';
 
 const leaderboardQueryKey = ['leaderboard'] as const;
 
 function getLeaderboard(): Promise<Leaderboard> {
   return api<Leaderboard>('/api/leaderboard');
+}
+
+/** The first list is asked for as /leaderboard's code arrives (routes/leaderboard.tsx), not once it is drawn. */
+export function startLeaderboard(): void {
+  startFirstAnswer(leaderboardQueryKey, getLeaderboard);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Reward } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
-import { useFirstAnswer } from '../../lib/first-answer';
+import { startFirstAnswer, useFirstAnswer } from '../../lib/first-answer';
 
 export const inventoryQueryKey = ['inventory'] as const;
 
@@ -11,6 +11,11 @@ async function getInventory(): Promise<Reward[]> {
   // The spec's rewards list may be a bare array or an `items` array.
   const data = await api<{ items: Reward[] } | Reward[]>('/api/inventory');
   return Array.isArray(data) ? data : data.items;
+}
+
+/** The first list is asked for as /rewards' code arrives (routes/rewards.tsx), not once the screen is drawn. */
+export function startInventory(): void {
+  startFirstAnswer(inventoryQueryKey, getInventory);
 }
 
 /**

@@ -3,12 +3,17 @@ import type { Profile } from '@quackquest/contract/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
-import { FRESH_ON_OPEN_MS, useFirstAnswer } from '../../lib/first-answer';
+import { FRESH_ON_OPEN_MS, startFirstAnswer, useFirstAnswer } from '../../lib/first-answer';
 
 export const profileQueryKey = ['profile'] as const;
 
 function getProfile(): Promise<Profile> {
   return api<Profile>('/api/profile');
+}
+
+/** The first claims are asked for as /my-rewards' code arrives (routes/my-rewards.tsx), not once it is drawn. */
+export function startProfile(): void {
+  startFirstAnswer(profileQueryKey, getProfile);
 }
 
 /**
