@@ -10,7 +10,12 @@ import { t } from '../lib/i18n';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
-const loadSignedIn: Load = () => import('./signed-in');
+// The layout's first requests start as its chunk arrives (app/signed-in.tsx).
+const loadSignedIn: Load = () =>
+  import('./signed-in').then((module) => {
+    void module.startVisitorLoad();
+    return module;
+  });
 
 /**
  * A lazy screen whose chunk is asked for as soon as this module runs when it is the page being opened:

@@ -22,14 +22,22 @@ import { visitorQueryClient } from '../lib/query-client';
 // as before). So it renders with the figures and the pictures, not with "Loading..." that then resizes the duck
 // banner (a layout shift of 0.2 on /checkpoints in Lighthouse) nor without a banner that then pushes the rewards
 // down (0.05 on /rewards). With saved figures (a second visit, decision 035) it does not wait for /api/me.
-const queryClient = visitorQueryClient();
-const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
-prefetchNotices();
-const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
-const visitorLoaded = Promise.race([
-  Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]),
-  new Promise<void>((resolve) => setTimeout(resolve, 3000)),
-]);
+// Started by app/routes.tsx as this chunk arrives, not when it runs: the console's scanner shares modules with this
+// chunk (decision 041), and a staff member's page must not ask for a visitor's /api/me (its 401 signs the page out).
+let visitorLoaded: Promise<unknown> | undefined;
+export function startVisitorLoad(): Promise<unknown> {
+  visitorLoaded ??= (() => {
+    const queryClient = visitorQueryClient();
+    const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+    prefetchNotices();
+    const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
+    return Promise.race([
+      Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]),
+      new Promise<void>((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  })();
+  return visitorLoaded;
+}
 
 /** After sign-in, the scanner's decoder is fetched once in the background for a first scan with no signal. */
 const DECODER_WARM_DELAY_MS = 3000;
@@ -42,7 +50,7 @@ function useWarmDecoder() {
 }
 
 function AfterVisitor({ children }: { children: ReactNode }) {
-  use(visitorLoaded);
+  use(startVisitorLoad());
   // The screens' texts in the visitor's language (decision 037).
   use(gameTextsLoaded);
   return children;
