@@ -22,6 +22,8 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 }
 
 test('the console screens have no accessibility violations', async ({ page }) => {
+  // Every console screen in turn, each checked by axe: 57 s of the 60 s default in CI on 2 cores.
+  test.setTimeout(180_000);
   // A visitor on the leaderboard: the participants' pages and the winners to notify have someone to show.
   const visitor = await createVisitor({ name: 'Ada Access' });
   await ops('ducks:adjust', visitor.email, '7', '--reason', 'e2e console accessibility');
