@@ -29,7 +29,8 @@ export interface RawTx {
   query<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
 }
 
-type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }> };
+/** Both databases sit behind a pg Pool (PGlite's thread too): Drizzle's client. */
+const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
 
 /**
  * A hot statement as raw SQL with $1.. parameters, bypassing the query builder (building a query costs
@@ -41,8 +42,7 @@ type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }> }
 export function statement<Row>(name: string, text: string): (db: Db | RawTx, values: unknown[]) => Promise<Row[]> {
   return async (db, values) => {
     if ('rawTx' in db) return db.query<Row>(name, text, values);
-    const client = (db as unknown as { $client: RawClient }).$client;
-    return (await client.query({ name, text, values })).rows as Row[];
+    return (await poolOf(db).query({ name, text, values })).rows as Row[];
   };
 }
 
@@ -52,9 +52,7 @@ export function statement<Row>(name: string, text: string): (db: Db | RawTx, val
  * time per transaction.
  */
 export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): Promise<T> {
-  const pool = (db as unknown as { $client: { connect(): Promise<RawClient & { release(error?: Error | boolean): void }> } })
-    .$client;
-  const client = await pool.connect();
+  const client = await poolOf(db).connect();
   let broken: Error | undefined;
   try {
     await client.query('begin');
