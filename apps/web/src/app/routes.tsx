@@ -12,9 +12,9 @@ type Load = () => Promise<{ default: ComponentType }>;
 
 // The layout's first requests start as its chunk arrives (app/signed-in.tsx).
 const loadSignedIn: Load = () =>
-  import('./signed-in').then((module) => {
-    void module.startVisitorLoad();
-    return module;
+  import('./signed-in').then(({ default: layout, startVisitorLoad }) => {
+    void startVisitorLoad();
+    return { default: layout };
   });
 
 /**
