@@ -28,9 +28,19 @@ for (const width of [412, 1280]) {
     const slow = await consolePage(browser, width);
     await signInToConsole(slow, admin);
     await throttle(slow);
+    // The page's answer is held until the loading line has been seen: at 400 ms it may show for under a second,
+    // between two of the assertion's polls on a busy machine (CI missed it once).
+    let answer = () => {};
+    const answerHeld = new Promise<void>((resolve) => (answer = resolve));
+    await slow.route('**/api/console/campaign', async (route) => {
+      await answerHeld;
+      await route.continue();
+    });
     await campaignLink(slow).click();
     await expect(slow.getByRole('status').filter({ hasText: 'Loading the packs and versions...' })).toBeVisible();
+    await expect(slow.getByLabel('Pack', { exact: true })).toHaveCount(0);
     await slow.screenshot({ path: shot('slow-loading'), fullPage: true });
+    answer();
     await expect(slow.getByLabel('Pack', { exact: true })).toHaveValue('demo');
     await expect(slow.getByRole('region', { name: 'Versions' }).getByRole('listitem')).not.toHaveCount(0);
     await slow.context().close();
