@@ -85,7 +85,7 @@ export async function buildApp(options: BuildOptions) {
   // E-mail leaves through the queue (decision 025): stopped on close, before server.ts closes the database; a
   // send cut short is retried later.
   const mailWorker = startMailWorker({
-    db: database.db,
+    db: database.background ?? database.db,
     mailer,
     secret,
     channel: mailChannel,

@@ -106,6 +106,12 @@ function prepareRepeatedStatements(client: { query: (...args: never[]) => unknow
 
 export interface Database {
   db: Db;
+  /**
+   * PostgreSQL only: the mail worker's own connections (BACKGROUND_CONNECTIONS), so its claims and marks never queue
+   * behind the requests for a connection of `db`, nor requests behind them. PGlite has one session for all its
+   * connections: more of them would only add turns to wait for (decision 044).
+   */
+  background?: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's pool, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -125,6 +131,12 @@ export interface ExclusiveSnapshot {
 
 /** Connections to PGlite's thread: enough that its queue is never empty while the server's thread is busy. */
 const PGLITE_CONNECTIONS = 4;
+/**
+ * PostgreSQL connections of the work beside the requests (the mail worker), besides the requests' pool. With one
+ * pool, at 150 new visitors a second the worker's claims waited about 200 ms each for a connection and the e-mail
+ * fell seconds behind (decision 044).
+ */
+const BACKGROUND_CONNECTIONS = 2;
 
 // Any constant: serializes migrations when several instances start at once on one PostgreSQL.
 const MIGRATION_LOCK = 7_283_001;
@@ -153,21 +165,33 @@ export class DatabaseUnreachableError extends Error {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const database = await openPool(pool, 'postgres', (error) => new DatabaseUnreachableError(url, error));
-  return { ...database, close: () => pool.end() };
+  const background = new pg.Pool({ connectionString: url, max: BACKGROUND_CONNECTIONS });
+  const database = await openPool(pool, background, 'postgres', (error) => new DatabaseUnreachableError(url, error));
+  return { ...database, close: async () => void (await Promise.all([pool.end(), background.end()])) };
 }
 
-/** PostgreSQL's driver on a pool (of PostgreSQL, or of PGlite's thread): migrated, then Drizzle on top. */
-async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error: unknown) => Error) {
+/**
+ * PostgreSQL's driver on a pool (of PostgreSQL, or of PGlite's thread) and, on PostgreSQL, the background's: migrated,
+ * then Drizzle on top.
+ */
+async function openPool(
+  pool: Pool,
+  background: Pool | undefined,
+  kind: Database['kind'],
+  unreachable: (error: unknown) => Error,
+) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
-  // drops it and opens another on the next query.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const pools = background ? [pool, background] : [pool];
   let connections = 0;
-  pool.on('connect', (client) => prepareRepeatedStatements(client, kind === 'pglite' ? `c${(connections += 1)}_` : ''));
+  for (const each of pools) {
+    // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
+    // drops it and opens another on the next query.
+    each.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    each.on('connect', (client) => prepareRepeatedStatements(client, kind === 'pglite' ? `c${(connections += 1)}_` : ''));
+  }
   const client = await pool.connect().catch(async (error: unknown) => {
-    await pool.end().catch(() => undefined);
+    await Promise.all(pools.map((each) => each.end())).catch(() => undefined);
     throw unreachable(error);
   });
   try {
@@ -180,6 +204,7 @@ async function openPool(pool: Pool, kind: Database['kind'], unreachable: (error:
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
+    ...(background ? { background: drizzle(background, { schema }) as unknown as Db } : {}),
     kind,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -242,12 +267,12 @@ async function openPglite(dataPath: string): Promise<Database> {
       worker.postMessage({ type, id });
     });
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: PGLITE_CONNECTIONS });
-  const database = await openPool(pool, 'pglite', (error) => (error instanceof Error ? error : new Error(String(error)))).catch(
-    async (error: unknown) => {
-      await stopThread();
-      throw error;
-    },
-  );
+  const database = await openPool(pool, undefined, 'pglite', (error) =>
+    error instanceof Error ? error : new Error(String(error)),
+  ).catch(async (error: unknown) => {
+    await stopThread();
+    throw error;
+  });
   return {
     ...database,
     // A read-only transaction on one connection holds PGlite's session (the thread runs nothing else until it

@@ -3,12 +3,15 @@
 // workers, keeps SIGNIN_MAIL_PER_MINUTE across instances, and is not sent after its link has expired.
 import { authMessages } from '@quackquest/contract';
 import { eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
 import { getTestContext, unique } from '../../test/helpers';
 import { type SmtpGate, type TestSmtp, startSmtp, startSmtpGate } from '../../test/smtp';
 import { mailQueue } from '../db/schema';
 import type { Db } from '../db/client';
+import { overrideCacheSettings } from '../cache/per-app';
+import { PRODUCTION_CACHES } from '../cache/settings';
 import { COMMANDS } from '../ops/commands';
 import type { Mail } from './mailer';
 import { CLAIM_MS, type MailWorker, enqueueMail, startMailWorker } from './queue';
@@ -86,6 +89,35 @@ describe('the mail queue', () => {
     const verified = await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip: uniqueIp() });
     expect(verified).toMatchObject({ status: 200, body: { email } });
   });
+
+  // PGlite's connections share one session: there the worker takes its turns on the requests' pool (decision 044).
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    "keeps sending while every connection of the requests' pool is taken (its own connections, decision 044)",
+    async () => {
+      const { database } = await getTestContext();
+      const channel = unique('busy');
+      const { app } = await instance(channel, smtp.url);
+      // The campaign (the sender's name) kept for its 5 s and read once, as by any server whose e-mail starts.
+      overrideCacheSettings(app.ctx, PRODUCTION_CACHES);
+      expect((await call(app, 'GET', '/api/campaign')).status).toBe(200);
+      const requestsPool = (database.db as unknown as { $client: Pool }).$client;
+      const taken = await Promise.all(Array.from({ length: requestsPool.options.max }, () => requestsPool.connect()));
+      try {
+        const email = uniqueEmail('busy');
+        const mail = { kind: 'winner_notice' as const, to: email, subject: 'Hi', text: 'Hi', html: 'Hi' };
+        await enqueueMail(
+          database.background!,
+          { channel, secret: 'unused' },
+          { ...mail, expiresAt: new Date(Date.now() + 60_000) },
+          new Date(),
+        );
+        app.mailWorker.nudge();
+        await smtp.waitFor(email, { timeoutMs: 10_000 });
+      } finally {
+        for (const client of taken) client.release();
+      }
+    },
+  );
 
   it('a restart loses no e-mail: a new instance on the same database sends what the old one could not', async () => {
     const channel = unique('restart');
