@@ -25,11 +25,24 @@ function applyColours(colours: Record<string, string> | undefined): void {
   }
 }
 
+/**
+ * The picture the opened screen leads with (its largest paint), asked for as soon as the campaign names it, at high
+ * priority: on /rewards the screen itself draws later, after its code and the visitor's ducks have arrived.
+ */
+function preloadLeadPicture(screens: CampaignScreens | undefined): void {
+  const lead = { '/': screens?.prize?.image, '/rewards': screens?.rewardsBanner?.url }[location.pathname];
+  if (!lead || document.head.querySelector(`link[rel="preload"][href="${CSS.escape(lead)}"]`)) return;
+  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: lead });
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}
+
 function getCampaign(): Promise<Campaign> {
   request ??= api<Campaign>('/api/campaign').then(
     (campaign) => {
       loaded = campaign;
       applyColours(campaign.screens?.colours);
+      preloadLeadPicture(campaign.screens);
       return campaign;
     },
     (error: unknown) => {

@@ -33,6 +33,7 @@ export default function RewardsRoute() {
           alt={screens.rewardsBanner.alt}
           width={360}
           height={130}
+          fetchPriority="high"
         />
       )}
       <DucksHeader />

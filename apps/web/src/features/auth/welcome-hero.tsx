@@ -36,6 +36,7 @@ export function WelcomeHero({ prizeLink }: { prizeLink: string }) {
               alt={prize.title}
               width={640}
               height={220}
+              fetchPriority="high"
               fallback={<span className="welcome__cabin-title">{prize.title}</span>}
             />
           ) : (
