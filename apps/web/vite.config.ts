@@ -89,7 +89,9 @@ const visitor = visitorFiles();
 /**
  * The visitor app's own stylesheet (5.5 kB, under 2 kB compressed) written into index.html instead of linked: the
  * first paint waits for no second request (Lighthouse's render-blocking-resources, about 150 ms on /checkpoints and
- * /rewards). The file stays in the build for anything that still asks for it; the console's page keeps its link.
+ * /rewards). A disabled link to the file stays beside it: browsers do not fetch a disabled stylesheet, and Vite's
+ * preloading of a lazy screen, which lists this file among the screen's styles, finds it there and does not fetch
+ * it either. The console's page keeps its ordinary link.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -101,7 +103,8 @@ function inlineEntryCss(): Plugin {
         if (path.basename(filename) !== 'index.html' || !bundle) return html;
         return html.replace(/<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
           const asset = bundle[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+          if (asset?.type !== 'asset') return link;
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
         });
       },
     },

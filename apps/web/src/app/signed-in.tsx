@@ -1,5 +1,6 @@
 // The layout of every signed-in screen: the query cache (loading, error and refetch states), and the reviewers'
 // news above each screen (features/checkpoints/notices.tsx).
+import type { Me } from '@quackquest/contract/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -24,11 +25,12 @@ import { visitorQueryClient } from '../lib/query-client';
 // down (0.05 on /rewards). With saved figures (a second visit, decision 035) it does not wait for /api/me.
 // Started by app/routes.tsx as this chunk arrives, not when it runs: the console's scanner shares modules with this
 // chunk (decision 041), and a staff member's page must not ask for a visitor's /api/me (its 401 signs the page out).
+// `me`: GET /api/me already asked for by app/routes.tsx, when a signed-in screen is the page opened.
 let visitorLoaded: Promise<unknown> | undefined;
-export function startVisitorLoad(): Promise<unknown> {
+export function startVisitorLoad(me?: Promise<Me>): Promise<unknown> {
   visitorLoaded ??= (() => {
     const queryClient = visitorQueryClient();
-    const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+    const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: me ? () => me : getMe });
     prefetchNotices();
     const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
     return Promise.race([
