@@ -56,4 +56,28 @@ describe('warmQrDecoder', () => {
     expect(await warmQrDecoder(browserWith(['qr_code']).scope, fetchFile)).toBe(false);
     expect(fetchFile).not.toHaveBeenCalled();
   });
+
+  it('a scanner opened during the warm-up waits for its download instead of fetching the decoder a second time', async () => {
+    const scope = {};
+    let finish = () => {};
+    const fetchFile = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const warmed = warmQrDecoder(scope, fetchFile);
+    const loadWasm = vi.fn(() => Promise.resolve(wasmDetector));
+    const scanner = createQrDetector(scope, loadWasm);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchFile).toHaveBeenCalledTimes(1);
+    expect(loadWasm).not.toHaveBeenCalled();
+    finish();
+    expect(await scanner).toBe(wasmDetector);
+    expect(loadWasm).toHaveBeenCalledTimes(1);
+    expect(await warmed).toBe(true);
+  });
+
+  it('a warm-up after the scanner has asked for the decoder downloads nothing', async () => {
+    const scope = {};
+    await createQrDetector(scope, () => Promise.resolve(wasmDetector));
+    const fetchFile = vi.fn(() => Promise.resolve());
+    expect(await warmQrDecoder(scope, fetchFile)).toBe(false);
+    expect(fetchFile).not.toHaveBeenCalled();
+  });
 });
