@@ -1,6 +1,6 @@
 // The only way ducks change: a ledger row, and in the same transaction the cached balance it moves.
 import { eq, sql } from 'drizzle-orm';
-import { type Tx, statement } from '../db/client';
+import type { Tx } from '../db/client';
 import { type LedgerKind, ledger, users } from '../db/schema';
 
 export interface LedgerEntry {
@@ -42,12 +42,3 @@ export async function lockUser(tx: Tx, userId: number) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return user;
 }
-
-/**
- * lockUser for transaction(): the visitor's balance, cabin answer and whether they are blocked (decision 020),
- * locked; no row when there is no such user.
- */
-export const lockUserRow = statement<{ ducks: number; cabin_owner: boolean; blocked: boolean }>(
-  'qq_lock_user',
-  'select ducks, cabin_owner, blocked_at is not null as blocked from users where id = $1 for update',
-);

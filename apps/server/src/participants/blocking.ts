@@ -1,5 +1,5 @@
 // Whether a visitor is blocked (decision 020): asked by the sign-in before a session is started. Spins, claims
-// and attempts read the same column under the visitor's lock (ledger/ledger.ts lockUserRow, qq_claim).
+// and attempts read the same column under the visitor's lock (qq_spin, qq_claim).
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
