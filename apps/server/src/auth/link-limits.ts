@@ -5,7 +5,7 @@
 import { authMessages } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
 import type { Env } from '../config/env';
-import { type RawTx, type Tx, statement } from '../db/client';
+import type { Tx } from '../db/client';
 import { DomainError } from '../domain/errors';
 
 const LIMIT_WINDOW_MS = 15 * 60 * 1000;
@@ -16,39 +16,32 @@ const LINKS_PER_ADDRESS = 10;
 
 /**
  * Serializes everything about one address (requests and code checks) across instances, so a count and
- * the write it allows cannot interleave.
+ * the write it allows cannot interleave. qq_request_link takes the same lock.
  */
 export async function lockAddress(tx: Tx, email: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-link:${email}`}))`);
 }
 
-/** lockAddress inside transaction() (db/client.ts): the same lock. */
-const lockStatement = statement('qq_lock_email_address', 'select pg_advisory_xact_lock(hashtext($1))');
-export const lockAddressRaw = (tx: RawTx, email: string) => lockStatement(tx, [`email-link:${email}`]);
-
-/** The three counts in one statement (decision 038): by address, by address from this client, by client. */
-const countLinks = statement<{ by_address: number; by_address_and_client: number; by_client: number }>(
-  'qq_count_email_links',
-  `select count(*)::int as by_address,
-          count(*) filter (where client_ip = $2)::int as by_address_and_client,
-          (select count(*)::int from email_links where client_ip = $2 and created_at > $3::timestamptz) as by_client
-   from email_links where email = $1 and created_at > $3::timestamptz`,
-);
-
 /**
- * Refuses a new link when a limit is reached; call it holding lockAddress. The per-address counts are
- * exact under that lock. The per-IP count takes no lock of their own, so concurrent requests
- * for different addresses may overshoot them by at most the number in flight (decision 015): a lock per IP
- * would make every visitor behind one NAT wait for the others.
+ * What qq_request_link (migration 0018, decision 046) answered, as the refusal a visitor reads. It counts under the
+ * address's lock, so the per-address counts are exact. The per-IP count takes no lock of its own, so concurrent
+ * requests for different addresses may overshoot it by at most the number in flight (decision 015): a lock per IP
+ * would make every visitor behind one NAT wait for the others. The global rate (SIGNIN_MAIL_PER_MINUTE) is the
+ * mail queue's worker's to keep: surplus e-mail waits (decision 025).
  */
-export async function checkSendLimits(tx: RawTx, env: Env, email: string, clientIp: string, now: number): Promise<void> {
-  const since = new Date(now - LIMIT_WINDOW_MS).toISOString();
-  const [counts] = await countLinks(tx, [email, clientIp, since]);
-  if ((counts?.by_address_and_client ?? 0) >= LINKS_PER_ADDRESS_AND_CLIENT || (counts?.by_address ?? 0) >= LINKS_PER_ADDRESS) {
-    throw new DomainError('rate_limited', authMessages.tooManyLinks);
-  }
-  if ((counts?.by_client ?? 0) >= env.SIGNIN_LINKS_PER_IP) {
-    throw new DomainError('rate_limited', authMessages.tooManyLinks, { cause: 'SIGNIN_LINKS_PER_IP' });
-  }
-  // The global rate (SIGNIN_MAIL_PER_MINUTE) is the mail queue's worker's to keep: surplus e-mail waits (decision 025).
+export function refusal(outcome: string | undefined): DomainError | undefined {
+  if (outcome === 'address') return new DomainError('rate_limited', authMessages.tooManyLinks);
+  if (outcome === 'client') return new DomainError('rate_limited', authMessages.tooManyLinks, { cause: 'SIGNIN_LINKS_PER_IP' });
+  if (outcome !== 'sent') throw new Error(`qq_request_link answered ${String(outcome)}`);
+  return undefined;
+}
+
+/** The limits as qq_request_link's arguments: the window's start, per address and client, per address, per client. */
+export function limitArguments(env: Env, now: number): [string, number, number, number] {
+  return [
+    new Date(now - LIMIT_WINDOW_MS).toISOString(),
+    LINKS_PER_ADDRESS_AND_CLIENT,
+    LINKS_PER_ADDRESS,
+    env.SIGNIN_LINKS_PER_IP,
+  ];
 }

@@ -17,7 +17,7 @@ import {
   uniqueIp,
 } from '../../test/auth';
 import { getTestContext } from '../../test/helpers';
-import { sessions, users } from '../db/schema';
+import { sessions, spentIdTokens, users } from '../db/schema';
 import { hashToken } from '../session/session';
 
 let app: App;
@@ -102,6 +102,18 @@ describe('POST /api/auth signup', () => {
     const login = await auth({ action: 'login', idToken, email });
     expect(login.status).toBe(200);
     expect(cookieFrom(login.headers, 'qq_session')).toBeTruthy();
+  });
+
+  it('a proof already spent signs nobody up and leaves no account behind', async () => {
+    const email = uniqueEmail('spent');
+    const idToken = await idTokenFor(app, email);
+    const { jti, exp } = decodeJwt(idToken);
+    const { database } = await getTestContext();
+    await database.db.insert(spentIdTokens).values({ jti: String(jti), expiresAt: new Date(Number(exp) * 1000) });
+    const reply = await auth(signupBody(email, idToken));
+    expect(reply).toMatchObject({ status: 401, body: { message: authMessages.tokenUsed } });
+    expect(cookieFrom(reply.headers, 'qq_session')).toBeUndefined();
+    expect(await userRow(email)).toBeUndefined();
   });
 
   it('two concurrent signups for one address create one user', async () => {

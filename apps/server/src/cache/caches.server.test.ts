@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call } from '../../test/auth';
 import { type TestUser, addCheckpoint, createUser, getTestContext } from '../../test/helpers';
 import { count, eq, isNull } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { readActiveCampaign } from '../campaign/active';
+import { findCheckpoint } from '../checkpoints/queries';
+import { checkpoints, users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
 import { hashToken } from '../session/session';
 import { createRankIndex, exactRank } from '../users/ranking';
@@ -370,5 +372,28 @@ describe('an app with its caches on', () => {
     expect(uncached.filter((c) => c.checkpointId !== later.slug)).toEqual(cached);
     await fresh.close();
     await cachedApp.close();
+  });
+});
+
+describe('the checkpoints an answer is graded against', () => {
+  it('are kept for one version of the campaign and read again for the next', async () => {
+    const { database } = await getTestContext();
+    const cached = await buildTestApp();
+    overrideCacheSettings(cached.ctx, PRODUCTION_CACHES);
+    const checkpoint = await addCheckpoint({ type: 'Scan', qrTexts: ['QQ-BEFORE-RELOAD'] });
+    const active = await readActiveCampaign(database.db);
+    const [one, two] = [
+      { ...active, version: 900_001 },
+      { ...active, version: 900_002 },
+    ];
+    expect((await findCheckpoint(cached.ctx, one, checkpoint.slug)).qrTexts).toEqual(['QQ-BEFORE-RELOAD']);
+    // What a load does (decision 032): new rows, and a new version with them.
+    await database.db
+      .update(checkpoints)
+      .set({ qrTexts: ['QQ-AFTER-RELOAD'] })
+      .where(eq(checkpoints.id, checkpoint.id));
+    expect((await findCheckpoint(cached.ctx, one, checkpoint.slug)).qrTexts).toEqual(['QQ-BEFORE-RELOAD']);
+    expect((await findCheckpoint(cached.ctx, two, checkpoint.slug)).qrTexts).toEqual(['QQ-AFTER-RELOAD']);
+    await cached.close();
   });
 });

@@ -13,9 +13,6 @@ import { submitAttempt } from './attempts';
 
 const KEY_FORMAT = /^[\w-]{8,100}$/;
 
-/** The key was recorded by a twin request that committed first: this one's writes are undone. */
-class KeyTaken extends Error {}
-
 export async function submitAttemptOnce(
   ctx: AppContext,
   userId: number,
@@ -31,19 +28,11 @@ export async function submitAttemptOnce(
   const first = await findFirst(ctx.db, userId, key, fingerprint);
   if (first) return first;
   try {
-    return await submitAttempt(ctx, userId, slug, body, {
-      beforeCommit: async (tx, result) => {
-        const [row] = await tx
-          .insert(attemptKeys)
-          .values({ userId, key, fingerprint, result, createdAt: new Date(ctx.now()) })
-          .onConflictDoNothing()
-          .returning({ key: attemptKeys.key });
-        if (!row) throw new KeyTaken();
-      },
-    });
+    return await submitAttempt(ctx, userId, slug, body, { key, fingerprint });
   } catch (error) {
     // A twin of this request (the same key sent twice at once) may have been answered while this one waited
-    // for the visitor's lock (decision 003): its result stands, whatever this one would have said.
+    // for the visitor's lock (decision 003): its result stands, whatever this one would have said (KeyTaken
+    // included: this one's answer was not kept).
     const twin = await findFirst(ctx.db, userId, key, fingerprint);
     if (twin) return twin;
     throw error;

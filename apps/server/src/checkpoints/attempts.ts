@@ -1,14 +1,13 @@
-// Submitting an answer to a checkpoint: graded on the server, capped, de-duplicated, and in one
-// transaction with the spin it earns.
+// Submitting an answer to a checkpoint: graded on the server, then capped, de-duplicated and written with the spin
+// it earns in one statement (qq_answer).
 import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { type Tx, queryRows } from '../db/client';
+import { statement } from '../db/client';
 import type { checkpoints } from '../db/schema';
 import { DomainError, forbidden, invalid } from '../domain/errors';
-import { lockUser } from '../ledger/ledger';
-import { checkUpload, markUploadUsed } from '../uploads/uploads';
-import { alreadyCompleted, checkWindow, refuseAtCap } from './eligibility';
+import { sessionEnded } from '../session/session';
+import { checkUpload } from '../uploads/uploads';
+import { alreadyCompleted, checkWindow } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
 
@@ -31,139 +30,83 @@ interface Graded {
   spin: 'none' | 'posted' | 'review';
 }
 
-export interface SubmitOptions {
-  /** Runs in the answer's transaction once it was written (attempt-keys.ts): throwing undoes the answer. */
-  beforeCommit?: (tx: Tx, result: AttemptResult) => Promise<void>;
+/** An Idempotency-Key recorded with the answer's result, in the answer's own statement (attempt-keys.ts). */
+export interface AnswerKey {
+  key: string;
+  fingerprint: string;
 }
+
+/** The answer was not kept: a twin request with the same Idempotency-Key recorded its own first. */
+class KeyTaken extends Error {}
+
+/**
+ * The lock, the facts, the rules and the writes in one call of qq_answer (migration 0018, decision 046): what was a
+ * transaction of five round trips (decision 038). Its answer is one of the outcomes below, with the result to send.
+ */
+const answerStatement = statement<{ answer_outcome: string; answer_result: AttemptResult | null }>(
+  'qq_answer',
+  `select * from qq_answer($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::timestamptz, $11::timestamptz,
+                           $12::timestamptz, $13::timestamptz, $14, $15, $16, $17)`,
+);
 
 export async function submitAttempt(
   ctx: AppContext,
   userId: number,
   slug: string,
   body: AttemptBody,
-  options: SubmitOptions = {},
+  key?: AnswerKey,
 ): Promise<AttemptResult> {
   const campaign = await ctx.campaign.get();
-  const checkpoint = await findCheckpoint(ctx.db, campaign.id, slug);
+  const checkpoint = await findCheckpoint(ctx, campaign, slug);
   checkWindow(checkpoint, Math.floor(ctx.now() / 1000), body.answeredAt);
   const graded = await grade(ctx, userId, checkpoint, body.answer, body.typed === true);
-  const answered = async (tx: Tx, result: AttemptResult) => {
-    await options.beforeCommit?.(tx, result);
-    return result;
-  };
-
-  return ctx.db.transaction(async (tx) => {
-    const user = await lockUser(tx, userId);
-    if (user?.blockedAt) throw forbidden(messages.accountBlocked);
-    const facts = await attemptFacts(tx, userId, checkpoint.id, !graded.counted, ctx.now());
-    const used = facts.used;
-    const result = (outcome: AttemptResult['outcome'], total: number, spinEarned: boolean): AttemptResult => ({
-      outcome,
-      attempts: total,
-      maxAttempts: checkpoint.maxAttempts,
-      spinEarned,
-      ...(revealsAnswer(checkpoint, outcome, total) ? { correctChoices: checkpoint.mcqAnswers ?? [] } : {}),
-    });
-
-    const last = facts.last;
-    if (last && last.answer === graded.answer && ctx.now() - last.createdAtMs < DEDUPE_WINDOW_MS) {
-      // The same answer twice within 5 s (a double tap, a retried request) counts once.
-      return answered(tx, result(last.outcome as AttemptResult['outcome'], used, false));
-    }
-    refuseAtCap(checkpoint, used);
-    if (facts.completed) throw alreadyCompleted();
-    if (!graded.counted && facts.invalidScansLastMinute >= INVALID_SCAN_LIMIT) {
+  const now = ctx.now();
+  const at = (ms: number) => new Date(ms).toISOString();
+  const [row] = await answerStatement(ctx.db, [
+    userId,
+    checkpoint.id,
+    checkpoint.maxAttempts,
+    // The correct letters, sent only when they can no longer help: after a correct answer, or after the last
+    // attempt a cap allows (docs/product.md §9). Otherwise a wrong first try would hand over the answer.
+    checkpoint.type === 'MCQ' ? JSON.stringify(checkpoint.mcqAnswers ?? []) : null,
+    graded.answer,
+    graded.outcome,
+    graded.counted,
+    graded.spin,
+    checkpoint.type === 'Upload',
+    at(now),
+    // The same answer twice within 5 s (a double tap, a retried request) counts once.
+    at(now - DEDUPE_WINDOW_MS),
+    at(now - INVALID_SCAN_WINDOW_MS),
+    at(now - INVALID_CODES_WINDOW_MS),
+    INVALID_SCAN_LIMIT,
+    INVALID_CODES_PER_DAY,
+    key?.key ?? null,
+    key?.fingerprint ?? null,
+  ]);
+  switch (row?.answer_outcome) {
+    case 'answered':
+    case 'repeated':
+      return row.answer_result!;
+    case 'no_user':
+      throw sessionEnded();
+    case 'blocked':
+      throw forbidden(messages.accountBlocked);
+    case 'cap':
+      throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+    case 'completed':
+      throw alreadyCompleted();
+    case 'invalid_minute':
       throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
-    }
-    if (!graded.counted && facts.invalidCodesToday >= INVALID_CODES_PER_DAY) {
+    case 'invalid_day':
       throw new DomainError('rate_limited', 'Too many invalid codes today. Please try again later.');
-    }
-
-    // The attempt and the spin it earns in one statement.
-    const [attempt] = await queryRows<{ id: number }>(
-      tx,
-      sql`with attempt as (
-            insert into attempts (user_id, checkpoint_id, answer, outcome, counted, review, created_at)
-            values (${userId}, ${checkpoint.id}, ${graded.answer}, ${graded.outcome}, ${graded.counted},
-                    ${graded.spin === 'review' ? 'pending' : null}, ${new Date(ctx.now()).toISOString()}::timestamptz)
-            returning id, user_id),
-          spin as (
-            insert into spins (user_id, attempt_id, needs_review)
-            select user_id, id, ${graded.spin === 'review'}::boolean from attempt where ${graded.spin !== 'none'}::boolean)
-          select id from attempt`,
-    );
-    // The photo is taken by this answer: never replaced, never swept (decision 017).
-    if (checkpoint.type === 'Upload' && attempt) await markUploadUsed(tx, userId, checkpoint.id, graded.answer, ctx.now());
-    return answered(tx, result(graded.outcome, used + (graded.counted ? 1 : 0), graded.spin !== 'none'));
-  });
-}
-
-interface AttemptFacts {
-  /** Attempts that count against the cap. */
-  used: number;
-  /** The checkpoint already earned its spin (or a valid ScanNoSpin): eligibility.ts hasCompleted. */
-  completed: boolean;
-  /** The visitor's latest answer not rejected, for the double-tap check. */
-  last?: { answer: string; outcome: string; createdAtMs: number };
-  /** Only read for an answer that does not count (an invalid scan or typed code); 0 otherwise. */
-  invalidScansLastMinute: number;
-  invalidCodesToday: number;
-}
-
-/**
- * Everything the attempt decides on, in one statement under the user's lock (decision 038): what were six
- * queries, each a round trip and a query built by the ORM.
- */
-async function attemptFacts(tx: Tx, userId: number, checkpointId: number, invalid: boolean, now: number): Promise<AttemptFacts> {
-  const mine = sql`a.user_id = ${userId} and a.checkpoint_id = ${checkpointId}`;
-  const [row] = await queryRows<{
-    used: number;
-    completed: boolean;
-    last_answer: string | null;
-    last_outcome: string | null;
-    last_ms: number | null;
-    invalid_recent: number | null;
-    invalid_codes: number | null;
-  }>(
-    tx,
-    sql`select
-          (select count(*)::int from attempts a where ${mine} and a.counted) as used,
-          exists (select 1 from attempts a join spins s on s.attempt_id = a.id where ${mine} and a.counted)
-            or exists (select 1 from attempts a where ${mine} and a.outcome = 'valid') as completed,
-          l.answer as last_answer, l.outcome as last_outcome, (extract(epoch from l.created_at) * 1000)::float8 as last_ms,
-          case when ${invalid}::boolean then (
-            select count(*)::int from attempts a
-            where a.user_id = ${userId} and a.outcome = 'invalid'
-              and a.created_at >= ${new Date(now - INVALID_SCAN_WINDOW_MS).toISOString()}::timestamptz) end as invalid_recent,
-          case when ${invalid}::boolean then (
-            select count(distinct a.answer)::int from attempts a
-            where a.user_id = ${userId} and a.outcome = 'invalid'
-              and a.created_at >= ${new Date(now - INVALID_CODES_WINDOW_MS).toISOString()}::timestamptz) end as invalid_codes
-        from (select 1) as one
-        left join lateral (
-          select a.answer, a.outcome, a.created_at from attempts a
-          where ${mine} and a.review is distinct from 'rejected'
-          order by a.id desc limit 1) l on true`,
-  );
-  return {
-    used: Number(row?.used ?? 0),
-    completed: row?.completed === true,
-    ...(row?.last_answer != null
-      ? { last: { answer: row.last_answer, outcome: row.last_outcome ?? '', createdAtMs: Number(row.last_ms) } }
-      : {}),
-    invalidScansLastMinute: Number(row?.invalid_recent ?? 0),
-    invalidCodesToday: Number(row?.invalid_codes ?? 0),
-  };
-}
-
-/**
- * The correct MCQ letters are sent only when they can no longer help: after a correct answer, or after the
- * last attempt a cap allows (docs/product.md §9). Otherwise a wrong first try would hand over the answer.
- */
-function revealsAnswer(checkpoint: Checkpoint, outcome: AttemptResult['outcome'], attemptsUsed: number): boolean {
-  if (checkpoint.type !== 'MCQ') return false;
-  if (outcome === 'correct') return true;
-  return checkpoint.maxAttempts > 0 && attemptsUsed >= checkpoint.maxAttempts;
+    case 'upload_missing':
+      throw invalid('This photo was not found. Please upload it again.');
+    case 'key_taken':
+      throw new KeyTaken();
+    default:
+      throw new Error(`qq_answer answered ${String(row?.answer_outcome)}`);
+  }
 }
 
 async function grade(

@@ -37,8 +37,8 @@ export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: 
   if (await hasCompleted(db, userId, checkpoint.id)) throw alreadyCompleted();
 }
 
-/** The cap's refusal (403), from a count already read (the attempt reads its facts in one statement, decision 038). */
-export function refuseAtCap(checkpoint: Checkpoint, used: number): void {
+/** The cap's refusal (403); qq_answer (migration 0018) refuses an answer at the cap with the same words. */
+function refuseAtCap(checkpoint: Checkpoint, used: number): void {
   if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
 }
 

@@ -2,6 +2,7 @@ import type { Checkpoint } from '@quackquest/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { perApp } from '../cache/per-app';
 import { type Refreshing, refreshing } from '../cache/refreshing';
+import type { ActiveCampaign } from '../campaign/active';
 import type { AppContext } from '../context';
 import { batcher } from '../db/batch';
 import { type Db, statement } from '../db/client';
@@ -9,14 +10,46 @@ import { checkpoints } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { type ProgressFacts, checkpointResult } from './result';
 
-export async function findCheckpoint(db: Db, campaignId: string, slug: string) {
-  const [row] = await db
-    .select()
-    .from(checkpoints)
-    .where(and(eq(checkpoints.campaignId, campaignId), eq(checkpoints.slug, slug), eq(checkpoints.removed, false)))
-    .limit(1);
+type CheckpointRow = typeof checkpoints.$inferSelect;
+
+/** A checkpoint of the campaign by its id, with its answers and codes (never sent to a browser): for grading. */
+export async function findCheckpoint(ctx: AppContext, campaign: ActiveCampaign, slug: string): Promise<CheckpointRow> {
+  const row = (await checkpointRows(ctx)(campaign)).get(slug);
   if (!row) throw notFound('Checkpoint not found.');
   return row;
+}
+
+/**
+ * The campaign's checkpoint rows by id, read once per stored version of the campaign (issue 18, decision 046):
+ * checkpoints are written only by a load, and every load stores a new version (decision 032), so the rows kept are
+ * exactly those of the version the campaign cache holds. Read on every answer for a campaign loaded before versions,
+ * and with checkpointsTtlMs 0 (the tests, which change rows directly).
+ */
+function checkpointRows(ctx: AppContext) {
+  return perApp(ctx, 'checkpoint-rows', (settings) => {
+    let kept: { key: string; rows: Promise<Map<string, CheckpointRow>> } | undefined;
+    return (campaign: ActiveCampaign): Promise<Map<string, CheckpointRow>> => {
+      if (settings.checkpointsTtlMs <= 0 || campaign.version === null) return readCheckpointRows(ctx.db, campaign.id);
+      const key = `${campaign.id}:${campaign.version}`;
+      if (kept?.key !== key) {
+        const rows = readCheckpointRows(ctx.db, campaign.id);
+        kept = { key, rows };
+        // A failed read is not kept: the next answer reads again.
+        rows.catch(() => {
+          if (kept?.rows === rows) kept = undefined;
+        });
+      }
+      return kept.rows;
+    };
+  });
+}
+
+async function readCheckpointRows(db: Db, campaignId: string): Promise<Map<string, CheckpointRow>> {
+  const rows = await db
+    .select()
+    .from(checkpoints)
+    .where(and(eq(checkpoints.campaignId, campaignId), eq(checkpoints.removed, false)));
+  return new Map(rows.map((row) => [row.slug, row]));
 }
 
 /** The URL of a checkpoint's image, when a checkpoint of the active campaign shows it (`imgId` as imageId gives). */

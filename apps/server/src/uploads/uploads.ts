@@ -4,12 +4,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES, messages, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkAttemptsLeft, checkWindow } from '../checkpoints/eligibility';
 import { findCheckpoint } from '../checkpoints/queries';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
 import { uploads } from '../db/schema';
 import { DomainError, conflict, forbidden, invalid } from '../domain/errors';
 import { detectImageType } from './image-type';
@@ -50,7 +49,7 @@ function sign(secret: string, upload: Pick<Upload, 'key' | 'userId' | 'contentTy
 /** A place for the visitor's photo of an open Upload checkpoint they may still answer, and the URL to send it to. */
 export async function createUploadUrl(ctx: AppContext, userId: number, query: UploadUrlQuery): Promise<UploadUrl> {
   const campaign = await ctx.campaign.get();
-  const checkpoint = await findCheckpoint(ctx.db, campaign.id, query.checkpointId);
+  const checkpoint = await findCheckpoint(ctx, campaign, query.checkpointId);
   if (checkpoint.type !== 'Upload') throw invalid('This checkpoint does not take a photo.');
   checkWindow(checkpoint, Math.floor(ctx.now() / 1000), query.answeredAt);
   await checkAttemptsLeft(ctx.db, userId, checkpoint);
@@ -134,21 +133,6 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
   if (!stored) throw invalid('The photo has not finished uploading. Please upload it again.');
   if (stored.size > UPLOAD_MAX_BYTES) throw invalid(messages.uploadTooLarge);
   if (detectImageType(stored.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
-}
-
-/**
- * Marks the photo as taken by an answer, in the answer's transaction; refuses one that was removed meanwhile. A
- * photo sent to the bucket (S3) is marked stored here too, checkUpload having just found it there: the server never
- * sees that PUT, and reviewers are shown stored photos only.
- */
-export async function markUploadUsed(tx: Tx, userId: number, checkpointId: number, key: string, now: number): Promise<void> {
-  const at = new Date(now);
-  const [row] = await tx
-    .update(uploads)
-    .set({ usedAt: at, storedAt: sql`coalesce(${uploads.storedAt}, ${at.toISOString()}::timestamptz)` })
-    .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.checkpointId, checkpointId)))
-    .returning({ key: uploads.key });
-  if (!row) throw invalid('This photo was not found. Please upload it again.');
 }
 
 /** Removes unused uploads whose URL's life is over, a batch at a time (each URL request runs it first). */

@@ -7,7 +7,7 @@ import { spentIdTokens, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
 import { requestLanguage } from '../../campaign/translations';
 import { isBlocked } from '../../participants/blocking';
-import { transaction, statement } from '../../db/client';
+import { statement } from '../../db/client';
 import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
@@ -49,55 +49,39 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
 }
 
 /**
- * A sign-up in one statement (decision 038): expired proofs swept, this proof spent, the account and its session
- * created, and whether the address already had an account (read as the statement started). Its transaction is
- * rolled back on a refusal, so the proof is spent only with the account it creates and a refused sign-up leaves
- * it for the login that follows.
+ * A sign-up in one call of qq_sign_up (migration 0018, decision 046): the account, the proof spent and the session,
+ * with expired proofs swept. A refusal writes nothing ('exists': the address has an account, made before or by
+ * another request at the same moment; 'used': the proof was spent), so the proof of a refused sign-up is left for
+ * the login that follows.
  */
-const signUpStatement = statement<{
-  spent: boolean;
-  existed: boolean;
-  user_id: string | number | null;
-  full_name: string | null;
-}>(
+const signUpStatement = statement<{ sign_up_outcome: string; sign_up_user: string | number | null; sign_up_name: string | null }>(
   'qq_sign_up',
-  `with swept as (delete from spent_id_tokens where expires_at < $3::timestamptz),
-   spent as (insert into spent_id_tokens (jti, expires_at) values ($1, $2::timestamptz) on conflict do nothing returning jti),
-   created as (
-     insert into users (email, full_name, phone, instagram, cabin_owner, accepted_terms_at, language)
-     select $4, $5, $6, $7, $8, $3::timestamptz, $11 where exists (select 1 from spent)
-     on conflict (email) do nothing
-     returning id, full_name),
-   session as (insert into sessions (id_hash, user_id, expires_at) select $9, id, $10::timestamptz from created)
-   select exists (select 1 from spent) as spent, exists (select 1 from users where email = $4) as existed,
-          (select id from created) as user_id, (select full_name from created) as full_name`,
+  `select * from qq_sign_up($1, $2::timestamptz, $3::timestamptz, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11)`,
 );
 
 async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven, language: string | null) {
   const now = auth.ctx.now();
   const token = newSessionToken();
-  const created = await transaction(auth.ctx.db, async (tx) => {
-    const [row] = await signUpStatement(tx, [
-      identity.jti,
-      identity.expiresAt.toISOString(),
-      new Date(now).toISOString(),
-      identity.email,
-      body.userName,
-      body.PhoneNumber,
-      body.InstagramHandle,
-      body.CabinOwnership === 'yes',
-      hashToken(token),
-      new Date(now + SESSION_TTL_MS).toISOString(),
-      language,
-    ]);
-    // Signed up before, or by another request at the same moment.
-    if (row?.existed) throw conflict(authMessages.userExists);
-    if (!row?.spent) throw unauthenticated(authMessages.tokenUsed);
-    if (row.user_id === null) throw conflict(authMessages.userExists);
-    return { fullName: row.full_name! };
-  });
+  const [row] = await signUpStatement(auth.ctx.db, [
+    identity.jti,
+    identity.expiresAt.toISOString(),
+    new Date(now).toISOString(),
+    identity.email,
+    body.userName,
+    body.PhoneNumber,
+    body.InstagramHandle,
+    body.CabinOwnership === 'yes',
+    hashToken(token),
+    new Date(now + SESSION_TTL_MS).toISOString(),
+    language,
+  ]);
+  if (row?.sign_up_outcome === 'exists') throw conflict(authMessages.userExists);
+  if (row?.sign_up_outcome === 'used') throw unauthenticated(authMessages.tokenUsed);
+  if (row?.sign_up_outcome !== 'created' || row.sign_up_name === null) {
+    throw new Error(`qq_sign_up answered ${String(row?.sign_up_outcome)}`);
+  }
   setSessionCookie(reply, token, auth.secureCookies);
-  return reply.status(201).send({ message: 'Signup successful', email: identity.email, userName: created.fullName });
+  return reply.status(201).send({ message: 'Signup successful', email: identity.email, userName: row.sign_up_name });
 }
 
 export async function logOut(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
