@@ -37,8 +37,14 @@ export interface Mailer {
   close?(): void;
 }
 
-/** SMTP connections kept open per server process: the mail worker sends this many e-mails at once. */
-const SMTP_POOL_CONNECTIONS = 5;
+/**
+ * SMTP connections kept open per server process: the mail worker sends this many e-mails at once. An e-mail takes
+ * about five round trips of SMTP (MAIL, RCPT, DATA, the body, RSET), so a connection carries at most 1 / (5 x the
+ * round trip) a second: five connections kept sign-in e-mail behind 50 sign-ins a second on a busy machine
+ * (decision 047), and a relay 30 ms away would hold them near 33 a second. SMTP_URL's ?maxConnections= sets it
+ * for a provider that allows fewer.
+ */
+const SMTP_POOL_CONNECTIONS = 20;
 /**
  * E-mails per connection before the pool replaces it. nodemailer's default, 100, replaced each connection every
  * half second at 200 e-mails a second, each time a new handshake and a 100 ms pause of the pool (issue 18); a

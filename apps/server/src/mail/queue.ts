@@ -42,7 +42,7 @@ export const CLAIM_MS = 2 * 60_000;
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
 /**
- * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts, 5 connections), which sends them
+ * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts, 20 connections), which sends them
  * as its connections free up. Below REFILL_BELOW it claims again, so no connection waits for a claim. A claim costs
  * a transaction of five round trips (25-70 ms on a busy server) whatever it takes: with at most 20 on their way,
  * claims of about 10 rows capped the worker near 110 e-mails a second (decision 044). A claimed row waits at
