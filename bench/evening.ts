@@ -12,7 +12,7 @@
 //          --compare <git revision> (also a build of that revision, its steps alternating with this one's, each
 //          step on a freshly started server of either build: before/after in one run),
 //          --profile (V8 CPU profiles of the server in bench/out/profiles/; not recorded), --label <text>,
-//          --no-record, --no-build (use apps/server/dist as it is).
+//          --no-record, --no-build (use apps/server/dist as it is), --help (this text).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -58,7 +58,25 @@ interface Options {
   adminUrl: string;
 }
 
+const FLAGS = ['--quick', '--keep-going', '--profile', '--no-record', '--no-build', '--help'];
+const VALUED = ['--db', '--users', '--steps-pglite', '--steps-postgres', '--step-seconds', '--compare', '--label'];
+
+/** A misspelt option must not start a ten-minute run that then writes bench/RESULTS.md. */
+function refuseUnknown(argv: string[]): void {
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUED.includes(argv[i]!)) i++;
+    else if (!FLAGS.includes(argv[i]!))
+      throw new Error(`unknown option ${argv[i]}: see the options at the top of bench/evening.ts`);
+  }
+  if (argv.includes('--help')) {
+    const header = readFileSync(new URL(import.meta.url), 'utf8').split('\nimport ')[0]!;
+    process.stdout.write(`${header.replace(/^\/\/ ?/gm, '')}\n`);
+    process.exit(0);
+  }
+}
+
 function parseOptions(argv: string[]): Options {
+  refuseUnknown(argv);
   const value = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
