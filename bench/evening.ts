@@ -12,7 +12,8 @@
 //          --compare <git revision> (also a build of that revision, its steps alternating with this one's, each
 //          step on a freshly started server of either build: before/after in one run),
 //          --profile (V8 CPU profiles of the server in bench/out/profiles/; not recorded), --label <text>,
-//          --no-record, --no-build (use apps/server/dist as it is), --help (this text).
+//          --no-record, --no-build (use apps/server/dist as it is), --via-nginx (the visitors reach the server through
+//          Debian's nginx with deploy/nginx.conf's proxy settings, as production does; its CPU is a column), --help.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { type Database, openDatabase, queryRows } from '../apps/server/src/db/cl
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
 import { CALLS, type StepRequest, type StepResult } from './evening-calls';
 import { describeMachine, untilServerIdle } from './machine';
-import { postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
+import { nginxCpuMs, postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
@@ -55,10 +56,11 @@ interface Options {
   label?: string;
   record: boolean;
   build: boolean;
+  viaNginx: boolean;
   adminUrl: string;
 }
 
-const FLAGS = ['--quick', '--keep-going', '--profile', '--no-record', '--no-build', '--help'];
+const FLAGS = ['--quick', '--keep-going', '--profile', '--no-record', '--no-build', '--via-nginx', '--help'];
 const VALUED = ['--db', '--users', '--steps-pglite', '--steps-postgres', '--step-seconds', '--compare', '--label'];
 
 /** A misspelt option must not start a ten-minute run that then writes bench/RESULTS.md. */
@@ -98,6 +100,7 @@ function parseOptions(argv: string[]): Options {
     label: value('--label'),
     record: !argv.includes('--no-record') && !argv.includes('--profile'),
     build: !argv.includes('--no-build'),
+    viaNginx: argv.includes('--via-nginx'),
     adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   };
 }
@@ -181,7 +184,10 @@ async function prepare(kind: Kind, options: Options): Promise<Prepared | undefin
 
 // ----- The server, in its own process as production runs it.
 interface Server {
+  /** Where the visitors go: the server, or nginx in front of it (--via-nginx). */
   url: string;
+  /** The server itself. */
+  directUrl: string;
   pid: number;
   stop: () => Promise<void>;
 }
@@ -235,6 +241,8 @@ async function startServer(
         PORT: String(port),
         PUBLIC_URL: url,
         LOG_LEVEL: 'warn',
+        // Behind nginx the visitor's own address arrives in X-Forwarded-For, as in production (decision 031).
+        ...(options.viaNginx ? { TRUST_PROXY: '127.0.0.1' } : {}),
         ...prepared.env,
       },
     },
@@ -261,7 +269,82 @@ async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, pid: child.pid!, stop };
+  if (!options.viaNginx) return { url, directUrl: url, pid: child.pid!, stop };
+  const proxy = await startNginx(port);
+  return {
+    url: proxy.url,
+    directUrl: url,
+    pid: child.pid!,
+    stop: async () => {
+      await proxy.stop();
+      await stop();
+    },
+  };
+}
+
+/**
+ * nginx in front of the server with deploy/nginx.conf's proxy settings (kept connections to the server, one worker, as
+ * scripts/test-deploy.ts runs it): the visitors' connections end at nginx, as they do in production, instead of each
+ * being accepted by the server's one thread (which takes one new connection per turn of its event loop).
+ */
+async function startNginx(serverPort: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const nginx = '/usr/sbin/nginx';
+  if (!existsSync(nginx)) throw new Error(`${nginx} is missing: apt-get install nginx-light (or run without --via-nginx)`);
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'qq-evening-nginx-'));
+  let site = readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+  for (const [from, to] of [
+    [
+      '  server app1:3000 max_fails=1 fail_timeout=5s;\n  server app2:3000 max_fails=1 fail_timeout=5s;',
+      `  server 127.0.0.1:${serverPort};`,
+    ],
+    ['listen 80;', `listen 127.0.0.1:${port} backlog=4096;`],
+  ] as const) {
+    if (!site.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}": update bench/evening.ts`);
+    site = site.replace(from, to);
+  }
+  writeFileSync(path.join(dir, 'site.conf'), site);
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 8192; }',
+      'http {',
+      '  access_log off;',
+      `  client_body_temp_path ${dir}/body;`,
+      `  proxy_temp_path ${dir}/proxy;`,
+      `  include ${dir}/site.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nginx did not start (see ${dir}/error.log)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGQUIT');
+      }),
+  };
 }
 
 // ----- The visitors' process.
@@ -309,7 +392,7 @@ interface StepRow {
   held: boolean;
   why: string;
   /** % of one core over the step: the server process, the visitors' process, PostgreSQL's processes. */
-  cpu: { server: number; generator: number; postgres?: number };
+  cpu: { server: number; generator: number; postgres?: number; nginx?: number };
   serverMsPerVisitor: number;
   postgresMsPerVisitor?: number;
   /** The server's write system calls per visitor (round trips to PostgreSQL, answers, SMTP): load does not change it. */
@@ -366,6 +449,7 @@ async function runStep(
   const transactionsBefore = await transactionCount(prepared);
   const serverBefore = processCpuMs([server.pid]);
   const pgBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
+  const nginxBefore = options.viaNginx ? nginxCpuMs() : undefined;
   const started = performance.now();
   const result = await generator.step({
     url: server.url,
@@ -386,6 +470,8 @@ async function runStep(
   const transactionsAfter = await transactionCount(prepared);
   const pgAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
   const pgMs = pgBefore !== undefined && pgAfter !== undefined ? Math.max(0, pgAfter - pgBefore) : undefined;
+  const nginxAfter = options.viaNginx ? nginxCpuMs() : undefined;
+  const nginxMs = nginxBefore !== undefined && nginxAfter !== undefined ? Math.max(0, nginxAfter - nginxBefore) : undefined;
   const done = Math.max(1, result.completed);
   return {
     db: kind,
@@ -397,6 +483,7 @@ async function runStep(
       server: Math.round(serverMs / 10 / elapsed),
       generator: Math.round(result.generatorCpuMs / 10 / elapsed),
       ...(pgMs !== undefined ? { postgres: Math.round(pgMs / 10 / elapsed) } : {}),
+      ...(nginxMs !== undefined ? { nginx: Math.round(nginxMs / 10 / elapsed) } : {}),
     },
     serverMsPerVisitor: serverMs / done,
     ...(writesBefore !== undefined && writesAfter !== undefined ? { writesPerVisitor: (writesAfter - writesBefore) / done } : {}),
@@ -412,8 +499,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionD
 
 function stepTable(rows: StepRow[]): string {
   const lines = [
-    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | load avg | not held because |',
-    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | nginx CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | load avg | not held because |',
+    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
     const r = row.result;
@@ -421,7 +508,7 @@ function stepTable(rows: StepRow[]): string {
       .filter(([name]) => name !== 'e-mail arrives')
       .sort((a, b) => b[1].p99 - a[1].p99)[0];
     lines.push(
-      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
+      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${row.cpu.nginx ?? '-'} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
     );
   }
   return lines.join('\n');
@@ -503,7 +590,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
       server = await startServer(builds[0]!, kind, prepared, generator.smtpUrl, options, log);
       await warmUp(server, builds[0]!);
       for (const rate of options.steps[kind]) {
-        await untilServerIdle(server.url, 100, 120_000);
+        await untilServerIdle(server.directUrl, 100, 120_000);
         const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);
         print(row);
         if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
@@ -518,7 +605,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
           if (!going.has(build.name)) continue;
           server = await startServer(build, kind, prepared, generator.smtpUrl, options, log);
           await warmUp(server, build);
-          await untilServerIdle(server.url, 100, 120_000);
+          await untilServerIdle(server.directUrl, 100, 120_000);
           const row = await runStep(generator, server, prepared, kind, build, rate, options);
           print(row);
           if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);

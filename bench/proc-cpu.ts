@@ -28,6 +28,16 @@ export function postgresCpuMs(): number | undefined {
   }
 }
 
+/** CPU time (ms) of every nginx process on this machine (bench/evening.ts --via-nginx); undefined without /proc. */
+export function nginxCpuMs(): number | undefined {
+  try {
+    const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
+    return processCpuMs(pids, (stat) => stat.includes('(nginx)'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Write system calls the process made so far (/proc/PID/io `syscw`): a socket write per query sent, answer written
  * and e-mail command, so per visitor it counts round trips, whatever the machine's load; undefined without /proc.
