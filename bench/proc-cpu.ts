@@ -18,25 +18,20 @@ export function processCpuMs(pids: (number | string)[], keep: (stat: string) => 
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/** CPU time (ms) of every PostgreSQL process on this machine, from /proc; undefined where there is no /proc. */
-export function postgresCpuMs(): number | undefined {
+/** CPU time (ms) of every process of that command name on this machine, from /proc; undefined where there is none. */
+function namedProcessesCpuMs(command: string): number | undefined {
   try {
     const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
-    return processCpuMs(pids, (stat) => stat.includes('(postgres)'));
+    return processCpuMs(pids, (stat) => stat.includes(`(${command})`));
   } catch {
     return undefined;
   }
 }
 
-/** CPU time (ms) of every nginx process on this machine (bench/evening.ts --via-nginx); undefined without /proc. */
-export function nginxCpuMs(): number | undefined {
-  try {
-    const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
-    return processCpuMs(pids, (stat) => stat.includes('(nginx)'));
-  } catch {
-    return undefined;
-  }
-}
+/** Every PostgreSQL process (server processes and backends). */
+export const postgresCpuMs = () => namedProcessesCpuMs('postgres');
+/** Every nginx process (bench/evening.ts --via-nginx). */
+export const nginxCpuMs = () => namedProcessesCpuMs('nginx');
 
 /**
  * Write system calls the process made so far (/proc/PID/io `syscw`): a socket write per query sent, answer written
