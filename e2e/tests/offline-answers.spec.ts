@@ -69,6 +69,9 @@ test('an answer made offline waits on the phone, is sent when the signal returns
     .getByRole('link', { name: /Gangway Hello/ })
     .click();
   await expect(page).toHaveURL(/\/checkpoint\?id=day-01-gangway$/);
+  // The URL changes before the screen's code has arrived: cut the signal only once the screen is there, or it
+  // would show "This page could not be loaded" instead (seen on a busy machine).
+  await expect(page.getByRole('button', { name: 'Type the code instead' })).toBeVisible();
 
   await context.setOffline(true);
   await typeGangwayCode(page);
