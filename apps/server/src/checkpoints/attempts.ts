@@ -6,7 +6,7 @@ import { statement } from '../db/client';
 import type { checkpoints } from '../db/schema';
 import { DomainError, forbidden, invalid } from '../domain/errors';
 import { sessionEnded } from '../session/session';
-import { checkUpload } from '../uploads/uploads';
+import { PHOTO_NOT_FOUND, checkUpload } from '../uploads/uploads';
 import { alreadyCompleted, checkWindow } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
@@ -101,7 +101,7 @@ export async function submitAttempt(
     case 'invalid_day':
       throw new DomainError('rate_limited', 'Too many invalid codes today. Please try again later.');
     case 'upload_missing':
-      throw invalid('This photo was not found. Please upload it again.');
+      throw invalid(PHOTO_NOT_FOUND);
     case 'key_taken':
       throw new KeyTaken();
     default:

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { getTestContext } from '../../test/helpers';
-import { queryRows, transaction } from './client';
+import { queryRows } from './client';
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite under a queue of queries', () => {
   it('lets the event loop run between them: a timer set while 100 wait fires before the last one ends', async () => {
@@ -11,9 +11,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite under a queue of que
     const queued = Array.from({ length: 100 }, (_, i) =>
       i % 2
         ? database.db.execute(sql`select 1`).then(() => events.push('query'))
-        : transaction(database.db, async (tx) => tx.query('qq_test_select', 'select 1', [])).then(() =>
-            events.push('transaction'),
-          ),
+        : database.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => events.push('transaction')),
     );
     setTimeout(() => events.push('timer'), 0);
     await Promise.all(queued);
@@ -35,12 +33,14 @@ describe.skipIf(process.env.TEST_DB === 'postgres')("PGlite's thread and its con
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const inside = new Promise<void>((resolve) => (started = resolve));
-    const rolledBack = transaction(database.db, async (tx) => {
-      await tx.query('qq_test_seen_a', "insert into seen values ('transaction')", []);
-      started();
-      await held;
-      throw new Error('rolled back on purpose');
-    }).catch((error: Error) => error.message);
+    const rolledBack = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into seen values ('transaction')`);
+        started();
+        await held;
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => error.message);
     await inside;
     // Sent on another connection while the transaction is open: it must wait, or the rollback would take it too.
     const other = database.db.execute(sql`insert into seen values ('other')`);

@@ -23,55 +23,18 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** A transaction opened by transaction(): runs statements on its one connection. */
-export interface RawTx {
-  readonly rawTx: true;
-  query<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
-}
-
 /** Both databases sit behind a pg Pool (PGlite's thread too): Drizzle's client. */
 const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
 
 /**
  * A hot statement as raw SQL with $1.. parameters, bypassing the query builder (building a query costs
  * more server time than its round trip: bench/RESULTS.md). It is a named prepared statement: parsed and
- * planned once per pooled connection instead of on every request. Runs on the database or inside
- * transaction(). Types arrive as the driver (pg) parses them: take numbers with Number(), and send
- * timestamps as text.
+ * planned once per pooled connection instead of on every request. A statement that must hold a lock across several
+ * steps is one call of a database function (qq_claim, qq_spin, qq_answer: decisions 010, 045, 046). Types arrive
+ * as the driver (pg) parses them: take numbers with Number(), and send timestamps as text.
  */
-export function statement<Row>(name: string, text: string): (db: Db | RawTx, values: unknown[]) => Promise<Row[]> {
-  return async (db, values) => {
-    if ('rawTx' in db) return db.query<Row>(name, text, values);
-    return (await poolOf(db).query({ name, text, values })).rows as Row[];
-  };
-}
-
-/**
- * A transaction for the hot writes (spin, claim) that runs only statement()s: BEGIN, the work, COMMIT, and
- * a ROLLBACK when the work throws. The same as db.transaction() with a few hundred microseconds less server
- * time per transaction.
- */
-export async function transaction<T>(db: Db, work: (tx: RawTx) => Promise<T>): Promise<T> {
-  const client = await poolOf(db).connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    const result = await work({
-      rawTx: true,
-      query: async <Row>(name: string, text: string, values: unknown[]) =>
-        (await client.query({ name, text, values })).rows as Row[],
-    });
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    // A connection that cannot even roll back is closed instead of going back to the pool.
-    await client.query('rollback').catch((rollbackError: unknown) => {
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+export function statement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => (await poolOf(db).query({ name, text, values })).rows as Row[];
 }
 
 /** Statement texts given a name so far, by text: at most MAX_NAMED, the rest run unnamed as before. */

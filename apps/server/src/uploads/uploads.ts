@@ -39,6 +39,8 @@ const EXTENSIONS: Record<string, string> = {
 };
 const NOT_VALID = 'This upload link is not valid.';
 const NOT_AN_IMAGE = 'This file is not a valid image. Please choose a photo.';
+/** An answer's photo that is not this visitor's for this checkpoint, or was removed (qq_answer says so too). */
+export const PHOTO_NOT_FOUND = 'This photo was not found. Please upload it again.';
 
 function sign(secret: string, upload: Pick<Upload, 'key' | 'userId' | 'contentType' | 'size'>, expires: number): string {
   return createHmac('sha256', secret)
@@ -128,7 +130,7 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
     .from(uploads)
     .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.checkpointId, checkpointId)))
     .limit(1);
-  if (!upload) throw invalid('This photo was not found. Please upload it again.');
+  if (!upload) throw invalid(PHOTO_NOT_FOUND);
   const stored = await ctx.storage.inspect(key);
   if (!stored) throw invalid('The photo has not finished uploading. Please upload it again.');
   if (stored.size > UPLOAD_MAX_BYTES) throw invalid(messages.uploadTooLarge);
