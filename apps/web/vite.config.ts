@@ -201,6 +201,13 @@ export default defineConfig({
               test: (id) => !/\.html|[\\/]src[\\/](console[\\/]|app[\\/]|main\.tsx|lib[\\/]server-texts)/.test(id),
             },
             {
+              // The texts the app says itself (the sign-in screens' among them) stay with the entry: imported by the
+              // coded sentences' table too (@quackquest/contract/errors, signed-in screens only), they would
+              // otherwise follow it into the signed-in chunk and drag that onto the welcome page.
+              name: 'app',
+              test: (id) => /[\\/]contract[\\/]src[\\/]messages\.ts$/.test(id),
+            },
+            {
               // The signed-in layout with all it imports (the query library, the game texts, the offline queue)
               // and the small modules the signed-in screens share, in one chunk: a signed-in screen then loads 4
               // JavaScript files after the entry instead of 14 to 20, which over HTTP/1.1's 6 connections per

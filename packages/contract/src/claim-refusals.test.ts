@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_REFUSALS, claimRefusalMessage, foreseeClaimRefusal, isClaimRefusalCode } from './claim-refusals';
+import { CLAIM_REFUSALS, claimRefusal, foreseeClaimRefusal, isClaimRefusalCode } from './claim-refusals';
 
 const NOW = 1_757_000_000;
 const open = { price: 10, quantity: 5, startDate: null, endDate: null };
 
 describe('CLAIM_REFUSALS', () => {
   it.each([
-    ['blocked', 'forbidden', 'This account is blocked. Please contact the organisers.'],
-    ['unknown_reward', 'not_found', 'Reward not found.'],
-    ['not_available', 'forbidden', 'This reward is not available at this time.'],
-    ['sold_out', 'conflict', 'Limit for this reward is reached.'],
-    ['owners_only', 'forbidden', 'This reward is for cabin owners only.'],
-    ['non_owners_only', 'forbidden', 'This reward is for visitors who do not have a cabin yet.'],
-    ['limit_reached', 'conflict', 'You have already claimed this reward as many times as allowed.'],
-    ['not_enough_ducks', 'conflict', 'You need 10 ducks to claim this reward. You currently have 3 ducks.'],
-  ] as const)('%s: a %s refusal', (code, kind, message) => {
-    expect(CLAIM_REFUSALS[code].kind).toBe(kind);
-    expect(claimRefusalMessage(code, { price: 10, ducks: 3 })).toBe(message);
+    ['blocked', 'forbidden', 'accountBlocked', 'This account is blocked. Please contact the organisers.'],
+    ['unknown_reward', 'not_found', 'rewardNotFound', 'Reward not found.'],
+    ['not_available', 'forbidden', 'rewardNotAvailable', 'This reward is not available at this time.'],
+    ['sold_out', 'conflict', 'rewardSoldOut', 'Limit for this reward is reached.'],
+    ['owners_only', 'forbidden', 'rewardOwnersOnly', 'This reward is for cabin owners only.'],
+    ['non_owners_only', 'forbidden', 'rewardNonOwnersOnly', 'This reward is for visitors who do not have a cabin yet.'],
+    ['limit_reached', 'conflict', 'rewardLimitReached', 'You have already claimed this reward as many times as allowed.'],
+    ['not_enough_ducks', 'conflict', 'notEnoughDucks', 'You need 10 ducks to claim this reward. You currently have 3 ducks.'],
+  ] as const)('%s: a %s refusal coded %s', (refusal, kind, code, message) => {
+    expect(CLAIM_REFUSALS[refusal].kind).toBe(kind);
+    expect(claimRefusal(refusal, { price: 10, ducks: 3 })).toMatchObject({ code, message });
   });
 
   it('knows only its own codes', () => {

@@ -4,6 +4,7 @@
 // window, stock, eligibility, per-user limit, balance. The server turns the code into an error of the
 // given kind (its DomainError codes); the web app foresees the rules it can check from the inventory and
 // the balance (foreseeClaimRefusal) so it can refuse a tap before asking.
+import type { Said } from './errors';
 import { messages } from './messages';
 
 /** What a refusal's message may need: the reward's price and the visitor's ducks now. */
@@ -18,19 +19,19 @@ export type ClaimRefusalKind = 'not_found' | 'forbidden' | 'conflict';
 /** By the code qq_claim answers with; in the order the rules take precedence. */
 export const CLAIM_REFUSALS = {
   /** The visitor is blocked (decision 020): checked before anything else. */
-  blocked: { kind: 'forbidden', message: () => messages.accountBlocked },
+  blocked: { kind: 'forbidden', text: 'accountBlocked' },
   /** No reward of that name in this campaign, or it was removed. */
-  unknown_reward: { kind: 'not_found', message: () => messages.rewardNotFound },
+  unknown_reward: { kind: 'not_found', text: 'rewardNotFound' },
   /** Now is before the reward's start or after its end. */
-  not_available: { kind: 'forbidden', message: () => messages.rewardNotAvailable },
+  not_available: { kind: 'forbidden', text: 'rewardNotAvailable' },
   /** No stock left (also when the last one went while this claim was being checked). */
-  sold_out: { kind: 'conflict', message: () => messages.rewardSoldOut },
-  owners_only: { kind: 'forbidden', message: () => messages.rewardOwnersOnly },
-  non_owners_only: { kind: 'forbidden', message: () => messages.rewardNonOwnersOnly },
+  sold_out: { kind: 'conflict', text: 'rewardSoldOut' },
+  owners_only: { kind: 'forbidden', text: 'rewardOwnersOnly' },
+  non_owners_only: { kind: 'forbidden', text: 'rewardNonOwnersOnly' },
   /** The visitor already claimed it as many times as its per-user limit allows. */
-  limit_reached: { kind: 'conflict', message: () => messages.rewardLimitReached },
-  not_enough_ducks: { kind: 'conflict', message: (facts) => messages.notEnoughDucks(facts.price, facts.ducks) },
-} as const satisfies Record<string, { kind: ClaimRefusalKind; message: (facts: ClaimRefusalFacts) => string }>;
+  limit_reached: { kind: 'conflict', text: 'rewardLimitReached' },
+  not_enough_ducks: { kind: 'conflict', text: 'notEnoughDucks' },
+} as const satisfies Record<string, { kind: ClaimRefusalKind; text: keyof typeof messages }>;
 
 export type ClaimRefusalCode = keyof typeof CLAIM_REFUSALS;
 
@@ -38,8 +39,12 @@ export function isClaimRefusalCode(value: unknown): value is ClaimRefusalCode {
   return typeof value === 'string' && Object.hasOwn(CLAIM_REFUSALS, value);
 }
 
-export function claimRefusalMessage(code: ClaimRefusalCode, facts: ClaimRefusalFacts): string {
-  return CLAIM_REFUSALS[code].message(facts);
+/** The refusal's sentence, coded (decision 048). Written from `messages` alone, not errors.ts's whole table, which
+ * would otherwise ride on the web app's first screen with the rewards screen's foresight. */
+export function claimRefusal(code: ClaimRefusalCode, facts: ClaimRefusalFacts): Said {
+  const { text } = CLAIM_REFUSALS[code];
+  if (text === 'notEnoughDucks') return { code: text, message: messages.notEnoughDucks(facts), params: { ...facts } };
+  return { code: text, message: messages[text] };
 }
 
 /** Not yet open (now before start), open, or ended (now after end). No dates means always open. */

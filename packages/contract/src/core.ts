@@ -4,6 +4,9 @@
 export * from './claim-refusals';
 export * from './constants';
 export * from './messages';
+// The coded sentences' table (errors.ts) is its own entry, `@quackquest/contract/errors`, so the web app's first
+// screen, which never writes one itself, does not carry it (decision 048); its types come from here.
+export type { ApiErrorBody, ErrorCode, ErrorParams, Said, TextCode } from './errors';
 export * from './sign-in-errors';
 // Types only: erased at build time, so they bring no zod with them.
 export type {

@@ -3,19 +3,28 @@
 import { z } from 'zod';
 import { CHECKPOINT_RESULTS, CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './constants';
 import { messages } from './messages';
+import { serverMessages } from './server-messages';
 
 export * from './auth';
 export * from './claim-refusals';
 export * from './console';
 export * from './constants';
+export * from './errors';
+export * from './field-messages';
 export * from './messages';
+export * from './server-messages';
 export * from './sign-in-errors';
 export * from './issue-messages';
 
 export const checkpointTypeSchema = z.enum(CHECKPOINT_TYPES);
 export type CheckpointType = z.infer<typeof checkpointTypeSchema>;
 
-export const errorSchema = z.object({ message: z.string() });
+/** The body of every refusal (errors.ts, decision 048). */
+export const errorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 export const meSchema = z.object({
   duckPoints: z.number().int(),
@@ -131,7 +140,7 @@ export const uploadUrlQuerySchema = z.object({
   filename: z.string().min(1).max(200).optional(),
   checkpointId: z.string().min(1).max(100),
   /** The photo's size in bytes: the upload URL is signed for exactly this many. */
-  filesize: z.coerce.number().int().min(1, 'The photo is empty.').max(UPLOAD_MAX_BYTES, messages.uploadTooLarge),
+  filesize: z.coerce.number().int().min(1, serverMessages.uploadEmpty).max(UPLOAD_MAX_BYTES, serverMessages.uploadTooLarge),
   /** A photo taken offline: when it was taken, as in an attempt's body (decision 036). */
   answeredAt: answeredAtSchema.optional(),
 });

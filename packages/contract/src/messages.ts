@@ -1,8 +1,8 @@
 // User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
-import { PARTICIPANT_ADJUST_MAX, SIGNIN_CODE_DIGITS, UPLOAD_MAX_BYTES } from './constants';
+import { PARTICIPANT_ADJUST_MAX, SIGNIN_CODE_DIGITS } from './constants';
 
 export const messages = {
-  maxAttempts: (maxAttempts: number) =>
+  maxAttempts: ({ maxAttempts }: { maxAttempts: number }) =>
     `You have reached the maximum attempts for this checkpoint (${maxAttempts}). Please try a different checkpoint.`,
   checkpointLocked: 'This checkpoint is not unlocked yet.',
   spinWithoutCheckpoint: 'You need to complete a checkpoint before spinning!',
@@ -12,7 +12,7 @@ export const messages = {
   rewardOwnersOnly: 'This reward is for cabin owners only.',
   rewardNonOwnersOnly: 'This reward is for visitors who do not have a cabin yet.',
   rewardLimitReached: 'You have already claimed this reward as many times as allowed.',
-  notEnoughDucks: (price: number, ducks: number) =>
+  notEnoughDucks: ({ price, ducks }: { price: number; ducks: number }) =>
     `You need ${price} ducks to claim this reward. You currently have ${ducks} ducks.`,
   strEmpty: 'Please enter some text before submitting!',
   mcqEmpty: 'Please select at least one answer before submitting!',
@@ -21,8 +21,6 @@ export const messages = {
   typedCodeInvalid: 'Invalid code. Check the code under the QR code and try again.',
   uploadMissing: 'Please select an image file before uploading!',
   uploadType: 'Only JPEG, PNG, WebP, GIF or HEIC images can be uploaded.',
-  /** "10 MB": the limit itself, so the text follows UPLOAD_MAX_BYTES. */
-  uploadTooLarge: `The photo is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`,
   notLoggedIn: 'Please log in to continue.',
   /** A blocked visitor's sign-in, spin or claim (docs/product.md §9, decision 020). */
   accountBlocked: 'This account is blocked. Please contact the organisers.',
@@ -67,10 +65,10 @@ export const consoleMessages = {
   visitorRefused: 'The console is for the crew: your visitor account has no role in it.',
   roleRefused: 'Your role does not allow this. Ask an admin.',
   voucherNotFound: 'No voucher has this code. Check the code and try again.',
-  alreadyRedeemed: (by: string, at: string) => `Already redeemed by ${by} at ${at}.`,
+  alreadyRedeemed: ({ by, at }: { by: string; at: string }) => `Already redeemed by ${by} at ${at}.`,
   participantNotFound: 'No visitor has this id.',
   participantErased: "This visitor's personal data was erased: nothing more can be changed.",
-  adjustNegative: (ducks: number) =>
+  adjustNegative: ({ ducks }: { ducks: number }) =>
     `This would make the balance negative: the visitor has ${ducks} ducks. Take at most ${ducks}.`,
   adjustAmount: `The amount must be a whole number from -${PARTICIPANT_ADJUST_MAX} to ${PARTICIPANT_ADJUST_MAX}, not 0.`,
   reasonRequired: 'A reason is required.',

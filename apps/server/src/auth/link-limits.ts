@@ -2,7 +2,7 @@
 // server instance sees the same counts (decision 005). Per address the limits are tight; per client IP
 // high and configurable, because a ship or a venue puts thousands of visitors behind one IP. The sending rate
 // per minute is kept by the mail queue (mail/queue.ts, decision 025): surplus e-mail waits, nobody is refused.
-import { authMessages } from '@quackquest/contract';
+import { said } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
 import type { Env } from '../config/env';
 import type { Tx } from '../db/client';
@@ -30,8 +30,8 @@ export async function lockAddress(tx: Tx, email: string): Promise<void> {
  * mail queue's worker's to keep: surplus e-mail waits (decision 025).
  */
 export function refusal(outcome: string | undefined): DomainError | undefined {
-  if (outcome === 'address') return new DomainError('rate_limited', authMessages.tooManyLinks);
-  if (outcome === 'client') return new DomainError('rate_limited', authMessages.tooManyLinks, { cause: 'SIGNIN_LINKS_PER_IP' });
+  if (outcome === 'address') return new DomainError('rate_limited', said('tooManyLinks'));
+  if (outcome === 'client') return new DomainError('rate_limited', said('tooManyLinks'), { cause: 'SIGNIN_LINKS_PER_IP' });
   if (outcome !== 'sent') throw new Error(`qq_request_link answered ${String(outcome)}`);
   return undefined;
 }

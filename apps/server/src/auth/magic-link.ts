@@ -2,13 +2,13 @@
 // when the link opens in another browser. Both stored as keyed hashes, valid 15 minutes. Requests are
 // limited in auth/link-limits.ts; wrong codes by a daily budget per address (decision 015).
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { type PendingSignup, SIGNIN_CODE_DIGITS, authMessages } from '@quackquest/contract';
+import { type PendingSignup, SIGNIN_CODE_DIGITS, said } from '@quackquest/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { emailLinks } from '../db/schema';
 import { MAIL_DEFAULTS } from '../campaign/pack-schema';
-import { DomainError, invalid } from '../domain/errors';
+import { invalid, rateLimited } from '../domain/errors';
 import { isBlocked } from '../participants/blocking';
 import { sealBodies } from '../mail/queue';
 import { limitArguments, lockAddress, refusal } from './link-limits';
@@ -139,8 +139,8 @@ async function spendToken(ctx: AppContext, token: string): Promise<VerifiedLink>
   const [link] = await spendTokenStatement(ctx.db, [hash, new Date(ctx.now()).toISOString()]);
   if (link) return { email: link.email, signup: link.signup, returnTo: link.return_to, blocked: link.blocked };
   const [state] = await tokenState(ctx.db, [hash]);
-  if (!state) throw invalid(authMessages.linkInvalid);
-  throw invalid(state.used ? authMessages.linkUsed : authMessages.linkExpired);
+  if (!state) throw invalid(said('linkInvalid'));
+  throw invalid(said(state.used ? 'linkUsed' : 'linkExpired'));
 }
 
 /**
@@ -158,7 +158,7 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
       .where(and(eq(emailLinks.email, email), gt(emailLinks.createdAt, new Date(now - DAY_MS))))
       .orderBy(desc(emailLinks.id));
     const guessed = links.reduce((sum, link) => sum + link.failedCodes, 0);
-    if (guessed >= WRONG_CODES_PER_DAY) return authMessages.tooManyCodes;
+    if (guessed >= WRONG_CODES_PER_DAY) return 'tooManyCodes';
     const live = links.filter((link) => !link.usedAt && link.expiresAt.getTime() >= now);
     // Never more comparisons than the budget has left: the newest links first.
     const compared = live.slice(0, WRONG_CODES_PER_DAY - guessed);
@@ -172,8 +172,8 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
       return { email: match.email, signup: match.signup, returnTo: match.returnTo, blocked: await isBlocked(tx, match.email) };
     }
     // The right code of a link already spent (often: the other browser finished first) is not a guess.
-    if (links.some((link) => link.usedAt && link.codeHash === hash)) return authMessages.codeUsed;
-    if (compared.length === 0) return links.some((link) => !link.usedAt) ? authMessages.linkExpired : authMessages.codeWrong;
+    if (links.some((link) => link.usedAt && link.codeHash === hash)) return 'codeUsed';
+    if (compared.length === 0) return links.some((link) => !link.usedAt) ? 'linkExpired' : 'codeWrong';
     await tx
       .update(emailLinks)
       .set({ failedCodes: sql`${emailLinks.failedCodes} + 1` })
@@ -183,9 +183,9 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
           compared.map((link) => link.id),
         ),
       );
-    return authMessages.codeWrong;
+    return 'codeWrong';
   });
   // Refused outside the transaction so the counted guesses are kept.
   if (typeof outcome !== 'string') return outcome;
-  throw outcome === authMessages.tooManyCodes ? new DomainError('rate_limited', outcome) : invalid(outcome);
+  throw outcome === 'tooManyCodes' ? rateLimited(said(outcome)) : invalid(said(outcome));
 }

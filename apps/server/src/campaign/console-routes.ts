@@ -76,7 +76,7 @@ export function campaignConsoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (error instanceof LoadRefused) throw new DomainError('conflict', consoleRefusal(error.plan));
       if (error instanceof PackError) throw invalid(error.message);
       if (error instanceof DomainError && error.message.startsWith('--rename ')) {
-        throw new DomainError(error.code, `Rename ${error.message.slice('--rename '.length)}`);
+        throw new DomainError(error.kind, `Rename ${error.message.slice('--rename '.length)}`);
       }
       throw error;
     } finally {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { campaignSchema } from '@quackquest/contract';
+import { campaignSchema, said } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -72,7 +72,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // A campaign loaded before versions were stored: its folder, until the pack is loaded again.
         if (version === null) return reply.sendFile(request.params.file, path.join(sourceDir, 'images'));
         const found = await image(version, request.params.file);
-        if (!found) throw notFound('Image not found.');
+        if (!found) throw notFound(said('imageNotFound'));
         const etag = `"${found.sha256}"`;
         reply.header('etag', etag).header('x-content-type-options', 'nosniff');
         if (found.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
@@ -88,7 +88,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return reply
             .code(416)
             .header('content-range', `bytes */${found.bytes.length}`)
-            .send({ message: 'Range not satisfiable.' });
+            .send({ code: 'invalid', message: 'Range not satisfiable.' });
         }
         return reply
           .code(206)

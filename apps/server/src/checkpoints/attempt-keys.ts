@@ -8,10 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { attemptKeys } from '../db/schema';
-import { DomainError, invalid } from '../domain/errors';
+import { DomainError } from '../domain/errors';
+import { requireIdempotencyKey } from '../domain/idempotency-key';
 import { submitAttempt } from './attempts';
-
-const KEY_FORMAT = /^[\w-]{8,100}$/;
 
 export async function submitAttemptOnce(
   ctx: AppContext,
@@ -21,9 +20,7 @@ export async function submitAttemptOnce(
   key: string | undefined,
 ): Promise<AttemptResult> {
   if (key === undefined) return submitAttempt(ctx, userId, slug, body);
-  if (!KEY_FORMAT.test(key)) {
-    throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
-  }
+  requireIdempotencyKey(key);
   const fingerprint = fingerprintOf(slug, body);
   const first = await findFirst(ctx.db, userId, key, fingerprint);
   if (first) return first;

@@ -1,12 +1,12 @@
 // Submitting an answer to a checkpoint: graded on the server, then capped, de-duplicated and written with the spin
 // it earns in one statement (qq_answer).
-import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, messages } from '@quackquest/contract';
+import { DEDUPE_WINDOW_MS, type AttemptBody, type AttemptResult, said } from '@quackquest/contract';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import type { checkpoints } from '../db/schema';
-import { DomainError, forbidden, invalid } from '../domain/errors';
+import { forbidden, invalid, rateLimited } from '../domain/errors';
 import { sessionEnded } from '../session/session';
-import { PHOTO_NOT_FOUND, checkUpload } from '../uploads/uploads';
+import { checkUpload } from '../uploads/uploads';
 import { alreadyCompleted, checkWindow } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
@@ -91,17 +91,17 @@ export async function submitAttempt(
     case 'no_user':
       throw sessionEnded();
     case 'blocked':
-      throw forbidden(messages.accountBlocked);
+      throw forbidden(said('accountBlocked'));
     case 'cap':
-      throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+      throw forbidden(said('maxAttempts', { maxAttempts: checkpoint.maxAttempts }));
     case 'completed':
       throw alreadyCompleted();
     case 'invalid_minute':
-      throw new DomainError('rate_limited', 'Too many invalid scans. Please wait a minute and try again.');
+      throw rateLimited(said('tooManyInvalidScans'));
     case 'invalid_day':
-      throw new DomainError('rate_limited', 'Too many invalid codes today. Please try again later.');
+      throw rateLimited(said('tooManyInvalidCodes'));
     case 'upload_missing':
-      throw invalid(PHOTO_NOT_FOUND);
+      throw invalid(said('uploadNotFound'));
     case 'key_taken':
       throw new KeyTaken();
     default:
@@ -119,7 +119,7 @@ async function grade(
   const type = checkpoint.type;
   if (type === 'Scan' || type === 'ScanNoSpin') {
     if (typeof answer !== 'string' || !answer.trim()) {
-      throw invalid(typed ? messages.typedCodeEmpty : 'The scanned QR code text is missing.');
+      throw invalid(said(typed ? 'typedCodeEmpty' : 'scanMissing'));
     }
     // A typed code is graded like a scan once normalized, and stored as the text it stands for (decision 029).
     const expected = checkpoint.qrTexts ?? [];
@@ -132,7 +132,7 @@ async function grade(
   }
   if (type === 'MCQ') {
     const choices = parseChoices(answer, checkpoint.choices?.length ?? 0);
-    if (!choices.ok) throw invalid(choices.message);
+    if (!choices.ok) throw invalid(choices.refusal);
     const correct = gradeMcq(checkpoint.mcqAnswers ?? [], choices.value);
     return {
       answer: choices.value,
@@ -143,10 +143,10 @@ async function grade(
   }
   if (type === 'Str') {
     const text = parseText(answer);
-    if (!text.ok) throw invalid(text.message);
+    if (!text.ok) throw invalid(text.refusal);
     return { answer: text.value, outcome: 'submitted', counted: true, spin: 'review' };
   }
-  if (typeof answer !== 'string' || !answer.trim()) throw invalid(messages.uploadMissing);
+  if (typeof answer !== 'string' || !answer.trim()) throw invalid(said('uploadMissing'));
   await checkUpload(ctx, userId, checkpoint.id, answer.trim());
   return { answer: answer.trim(), outcome: 'submitted', counted: true, spin: 'review' };
 }

@@ -1,7 +1,7 @@
 // Whether a visitor may still answer a checkpoint: its window, the cap, and whether it already earned its
 // spin (docs/product.md §9). The attempt checks these in its transaction; an upload URL checks them before
 // any photo is sent (decision 017).
-import { LATE_ANSWER_GRACE_SEC, messages } from '@quackquest/contract';
+import { LATE_ANSWER_GRACE_SEC, said } from '@quackquest/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { attempts, type checkpoints, spins } from '../db/schema';
@@ -16,9 +16,9 @@ type Checkpoint = typeof checkpoints.$inferSelect;
  * trusted further than that bound.
  */
 export function checkWindow(checkpoint: Checkpoint, nowSec: number, answeredAtMs?: number): void {
-  if (nowSec < checkpoint.startTime) throw forbidden(messages.checkpointLocked);
+  if (nowSec < checkpoint.startTime) throw forbidden(said('checkpointLocked'));
   if (nowSec > checkpoint.endTime && !answeredInTime(checkpoint, nowSec, answeredAtMs)) {
-    throw forbidden('This checkpoint has ended.');
+    throw forbidden(said('checkpointEnded'));
   }
 }
 
@@ -39,10 +39,11 @@ export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: 
 
 /** The cap's refusal (403); qq_answer (migration 0018) refuses an answer at the cap with the same words. */
 function refuseAtCap(checkpoint: Checkpoint, used: number): void {
-  if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts) throw forbidden(messages.maxAttempts(checkpoint.maxAttempts));
+  if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts)
+    throw forbidden(said('maxAttempts', { maxAttempts: checkpoint.maxAttempts }));
 }
 
-export const alreadyCompleted = () => conflict('You have already completed this checkpoint.');
+export const alreadyCompleted = () => conflict(said('checkpointCompleted'));
 
 async function countAttempts(db: DbOrTx, userId: number, checkpointId: number): Promise<number> {
   const [row] = await db

@@ -25,9 +25,15 @@ describe('MCQ', () => {
   });
 
   it('refuses no answer with the spec message, and letters without a choice', () => {
-    expect(parseChoices('', 4)).toEqual({ ok: false, message: 'Please select at least one answer before submitting!' });
+    expect(parseChoices('', 4)).toEqual({
+      ok: false,
+      refusal: { code: 'mcqEmpty', message: 'Please select at least one answer before submitting!' },
+    });
     expect(parseChoices([], 4)).toMatchObject({ ok: false });
-    expect(parseChoices('d', 3)).toEqual({ ok: false, message: '"d" is not one of the choices (a, b, c).' });
+    expect(parseChoices('d', 3)).toMatchObject({
+      ok: false,
+      refusal: { code: 'choiceUnknown', message: '"d" is not one of the choices (a, b, c).' },
+    });
     expect(parseChoices('e', 4)).toMatchObject({ ok: false });
   });
 
@@ -48,7 +54,10 @@ describe('parseText', () => {
     expect(parseText('1234567890')).toEqual({ ok: true, value: '1234567890' });
   });
   it('refuses empty and long answers', () => {
-    expect(parseText('   ')).toEqual({ ok: false, message: 'Please enter some text before submitting!' });
+    expect(parseText('   ')).toEqual({
+      ok: false,
+      refusal: { code: 'strEmpty', message: 'Please enter some text before submitting!' },
+    });
     expect(parseText('12345678901')).toMatchObject({ ok: false });
     expect(parseText(['a'])).toMatchObject({ ok: false });
   });

@@ -1,9 +1,9 @@
 // Pure grading rules of docs/product.md §9.
-import { MCQ_MAX_CHOICES, STR_MAX_LENGTH, messages } from '@quackquest/contract';
+import { MCQ_MAX_CHOICES, STR_MAX_LENGTH, type Said, said } from '@quackquest/contract';
 
 const LETTERS = ['a', 'b', 'c', 'd'];
 
-export type Graded = { ok: true; value: string } | { ok: false; message: string };
+export type Graded = { ok: true; value: string } | { ok: false; refusal: Said };
 
 /** Scan: the trimmed text must equal one of the expected texts. */
 export function gradeScan(expected: readonly string[], scanned: string): boolean {
@@ -36,10 +36,10 @@ export function gradeTypedCode(expected: readonly string[], typed: string): stri
 export function parseChoices(answer: string | string[], choiceCount: number): Graded {
   const raw = Array.isArray(answer) ? answer : answer.split(/[_,\s]+/);
   const chosen = [...new Set(raw.map((l) => l.trim().toLowerCase()).filter(Boolean))].sort();
-  if (chosen.length === 0) return { ok: false, message: messages.mcqEmpty };
+  if (chosen.length === 0) return { ok: false, refusal: said('mcqEmpty') };
   const allowed = LETTERS.slice(0, Math.min(choiceCount, MCQ_MAX_CHOICES));
   const unknown = chosen.find((l) => !allowed.includes(l));
-  if (unknown) return { ok: false, message: `"${unknown}" is not one of the choices (${allowed.join(', ')}).` };
+  if (unknown) return { ok: false, refusal: said('choiceUnknown', { choice: unknown, choices: allowed.join(', ') }) };
   return { ok: true, value: chosen.join('_') };
 }
 
@@ -51,11 +51,11 @@ export function gradeMcq(correct: readonly string[], chosen: string): boolean {
 
 /** Str: non-empty after trimming, at most 10 characters. */
 export function parseText(answer: string | string[]): Graded {
-  if (Array.isArray(answer)) return { ok: false, message: 'The answer must be text.' };
+  if (Array.isArray(answer)) return { ok: false, refusal: said('strNotText') };
   const text = answer.trim();
-  if (!text) return { ok: false, message: messages.strEmpty };
+  if (!text) return { ok: false, refusal: said('strEmpty') };
   if ([...text].length > STR_MAX_LENGTH) {
-    return { ok: false, message: `The answer can be at most ${STR_MAX_LENGTH} characters.` };
+    return { ok: false, refusal: said('strTooLong', { max: STR_MAX_LENGTH }) };
   }
   return { ok: true, value: text };
 }

@@ -80,7 +80,7 @@ describe('Idempotency-Key on an answer', () => {
     await answer(user, cp.slug, { answer: 'a' }, key);
     expect(await answer(user, cp.slug, { answer: 'b' }, key)).toEqual({
       status: 422,
-      body: { message: 'This Idempotency-Key was already used for another answer.' },
+      body: { code: 'mismatch', message: 'This Idempotency-Key was already used for another answer.' },
     });
     expect(await countedAttempts(user, cp.id)).toBe(1);
     expect((await spin(user)).status).toBe(403);
@@ -115,14 +115,14 @@ describe('Idempotency-Key on an answer', () => {
     const cp = await addCheckpoint({ type: 'MCQ' });
     expect(await answer(user, cp.slug, { answer: 'a' }, 'short')).toEqual({
       status: 400,
-      body: { message: 'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".' },
+      body: { code: 'invalid', message: 'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".' },
     });
     expect(await countedAttempts(user, cp.id)).toBe(0);
   });
 });
 
 describe('an answer made before the close, arriving after it', () => {
-  const ended = { status: 403, body: { message: 'This checkpoint has ended.' } };
+  const ended = { status: 403, body: { code: 'checkpointEnded', message: 'This checkpoint has ended.' } };
   /** A Scan checkpoint that opened a day ago and closed `closedAgo` seconds ago. */
   const closedScan = (closedAgo: number) =>
     addCheckpoint({ type: 'Scan', startTime: sec() - 86_400, endTime: sec() - closedAgo });
@@ -172,7 +172,7 @@ describe('an answer made before the close, arriving after it', () => {
     const cp = await closedScan(60);
     expect(await answer(user, cp.slug, { answer: 'QQ-TEST-RIGHT', answeredAt: 'yesterday' })).toEqual({
       status: 400,
-      body: { message: 'answeredAt must be a time in milliseconds.' },
+      body: { code: 'invalid', message: 'answeredAt must be a time in milliseconds.' },
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@quackquest/contract';
+import { type Checkpoint, said } from '@quackquest/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { perApp } from '../cache/per-app';
 import { type Refreshing, refreshing } from '../cache/refreshing';
@@ -15,7 +15,7 @@ type CheckpointRow = typeof checkpoints.$inferSelect;
 /** A checkpoint of the campaign by its id, with its answers and codes (never sent to a browser): for grading. */
 export async function findCheckpoint(ctx: AppContext, campaign: ActiveCampaign, slug: string): Promise<CheckpointRow> {
   const row = (await checkpointRows(ctx)(campaign)).get(slug);
-  if (!row) throw notFound('Checkpoint not found.');
+  if (!row) throw notFound(said('checkpointNotFound'));
   return row;
 }
 
@@ -60,7 +60,7 @@ export async function checkpointImageUrl(ctx: AppContext, imgId: string): Promis
     .from(checkpoints)
     .where(and(eq(checkpoints.campaignId, campaign.id), eq(checkpoints.image, `images/${imgId}`), eq(checkpoints.removed, false)))
     .limit(1);
-  if (!row) throw notFound('Image not found.');
+  if (!row) throw notFound(said('imageNotFound'));
   return `/api/campaign/images/${encodeURIComponent(imgId)}`;
 }
 

@@ -1,5 +1,6 @@
 // A deadline for receiving a request body, in proportion to its declared size (decision 017): a real upload on
 // slow ship Wi-Fi finishes, a body trickled a byte at a time is cut and its connection closed.
+import { said } from '@quackquest/contract';
 import type { FastifyInstance } from 'fastify';
 
 export interface BodyDeadline {
@@ -9,7 +10,7 @@ export interface BodyDeadline {
   minBytesPerSec: number;
 }
 
-const TIMEOUT_BODY = JSON.stringify({ message: 'The request took too long to arrive. Please try again.' });
+const TIMEOUT_BODY = JSON.stringify(said('requestTimeout'));
 const TIMEOUT_RESPONSE = [
   'HTTP/1.1 408 Request Timeout',
   'Content-Type: application/json; charset=utf-8',

@@ -101,7 +101,11 @@ describe('every /api/console/ route checks the role on the server', () => {
   it('answers 401 to an anonymous caller', async () => {
     for (const route of await consoleRoutes()) {
       const { status, body } = await statusOf(route);
-      expect([name(route), status, body]).toEqual([name(route), 401, { message: consoleMessages.signInRequired }]);
+      expect([name(route), status, body]).toEqual([
+        name(route),
+        401,
+        { code: 'signInRequired', message: consoleMessages.signInRequired },
+      ]);
     }
   });
 
@@ -109,7 +113,11 @@ describe('every /api/console/ route checks the role on the server', () => {
     const visitor = await createUser();
     for (const route of await consoleRoutes()) {
       const { status, body } = await statusOf(route, visitor.cookie);
-      expect([name(route), status, body]).toEqual([name(route), 403, { message: consoleMessages.visitorRefused }]);
+      expect([name(route), status, body]).toEqual([
+        name(route),
+        403,
+        { code: 'visitorRefused', message: consoleMessages.visitorRefused },
+      ]);
     }
   });
 
@@ -121,7 +129,11 @@ describe('every /api/console/ route checks the role on the server', () => {
       if (route.roles?.includes(role)) {
         expect([name(route), status < 500 && status !== 401 && status !== 403]).toEqual([name(route), true]);
       } else {
-        expect([name(route), status, body]).toEqual([name(route), 403, { message: consoleMessages.roleRefused }]);
+        expect([name(route), status, body]).toEqual([
+          name(route),
+          403,
+          { code: 'roleRefused', message: consoleMessages.roleRefused },
+        ]);
       }
     }
   });

@@ -1,11 +1,13 @@
-// One error shape for every failure: `{ message }` with a 4xx status for anything the caller did.
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type DomainErrorCode, invalid } from '../domain/errors';
+// One error shape for every failure: `{ code, message, params }` (decision 048) with a 4xx status for anything
+// the caller did, a 5xx only for a part that is down or a bug.
+import { type ApiErrorBody, type ErrorKind, said } from '@quackquest/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError, invalid } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
 import { RequestValidationError } from './validation';
 
 /** The one place a domain refusal becomes an HTTP status. */
-const STATUS_OF: Record<DomainErrorCode, number> = {
+const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -33,23 +35,34 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      const status = STATUS_OF[error.code];
+      const status = STATUS_OF[error.kind];
       if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(status).send({ message: error.message });
+      return refuse(reply, status, { code: error.code, message: error.message, params: error.params });
     }
-    // Already a clear sentence (http/validation.ts).
-    if (error instanceof RequestValidationError) return reply.status(400).send({ message: error.message });
+    // Already a clear sentence with its code (http/validation.ts).
+    if (error instanceof RequestValidationError) return refuse(reply, 400, error.body);
     if (error instanceof ResponseSchemaError) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return refuse(reply, 500, said('serverError'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error) });
+      return refuse(reply, status, { code: kindOfStatus(status), message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return refuse(reply, 500, said('serverError'));
   });
+}
+
+/** Sends a refusal in the one shape; `params` only when the sentence has figures. */
+export function refuse(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  return reply.status(status).send(body.params ? body : { code: body.code, message: body.message });
+}
+
+/** Fastify's own 4xx errors, by status: the kind that status stands for. */
+function kindOfStatus(status: number): ErrorKind {
+  const kind = (Object.keys(STATUS_OF) as ErrorKind[]).find((k) => STATUS_OF[k] === status);
+  return kind ?? 'invalid';
 }
 
 // Fastify's own 4xx errors (bad JSON, body too large, wrong content type) get a plain sentence.

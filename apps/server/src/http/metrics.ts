@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MailQueueStats } from '../mail/queue';
 import { batchObservers } from '../db/batch';
+import { refuse } from './errors';
 
 export interface MetricsSources {
   /** PostgreSQL's pool; undefined on PGlite. */
@@ -123,7 +124,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
   app.get('/metrics', { config: { public: true } }, async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected))
-      return reply.status(401).send({ message: 'Send the metrics token as a bearer token.' });
+      return refuse(reply, 401, { code: 'unauthenticated', message: 'Send the metrics token as a bearer token.' });
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)

@@ -71,7 +71,7 @@ describe('the route registry', () => {
     for (const route of routes) {
       const response = await app.inject(await plausibleRequest(route));
       expect([name(route), response.statusCode]).toEqual([name(route), 401]);
-      expect(response.json()).toEqual({ message: 'Please log in to continue.' });
+      expect(response.json()).toEqual({ code: 'notLoggedIn', message: 'Please log in to continue.' });
     }
   });
 
@@ -82,7 +82,7 @@ describe('the route registry', () => {
     for (const route of (await apiRoutes()).filter((r) => !r.public && !r.roles)) {
       const response = await app.inject(await plausibleRequest(route, visitor.cookie));
       expect([name(route), response.statusCode]).toEqual([name(route), 401]);
-      expect(response.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
+      expect(response.json()).toEqual({ code: 'sessionEnded', message: 'Your session has ended. Please log in again.' });
     }
   });
 });

@@ -3,7 +3,7 @@
 // validation message tells it what a route expects), and a new route cannot forget the check.
 // The console's routes (/api/console/) are gated here too, by the roles each names where it is registered
 // (decision 019): no console session is a 401, a visitor's session or another role a 403.
-import { consoleMessages } from '@quackquest/contract';
+import { said } from '@quackquest/contract';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { consoleOperator } from '../operators/console-session';
@@ -52,15 +52,15 @@ function roleGate(roles: readonly Role[]): onRequestAsyncHookHandler {
     const operator = await consoleOperator(request);
     if (operator?.role) {
       if (roles.includes(operator.role)) return;
-      throw forbidden(consoleMessages.roleRefused);
+      throw forbidden(said('roleRefused'));
     }
-    if (operator) throw forbidden(consoleMessages.noRole);
+    if (operator) throw forbidden(said('noRole'));
     // "A visitor or anonymous caller gets 403/401": a signed-in visitor is known and refused.
     const visitor = await requireUserId(request).then(
       () => true,
       () => false,
     );
-    throw visitor ? forbidden(consoleMessages.visitorRefused) : unauthenticated(consoleMessages.signInRequired);
+    throw visitor ? forbidden(said('visitorRefused')) : unauthenticated(said('signInRequired'));
   };
 }
 

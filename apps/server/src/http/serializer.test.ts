@@ -50,7 +50,7 @@ describe('in an app', () => {
     app.get('/broken', { schema: { response: { 200: schema } } }, async () => ({ name: 'Marina', status: 'gone', note: null }));
     const response = await app.inject({ url: '/broken' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(response.json()).toEqual({ code: 'serverError', message: 'Something went wrong on our side. Please try again.' });
     await app.close();
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { defaultWebDist, serverRoot } from '../paths';
+import { refuse } from './errors';
 
 export async function registerWeb(app: FastifyInstance, webDistDir?: string): Promise<void> {
   const webDist = path.resolve(webDistDir ?? defaultWebDist);
@@ -26,7 +27,10 @@ export async function registerWeb(app: FastifyInstance, webDistDir?: string): Pr
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isAppPath(request.url) || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return refuse(reply, 404, {
+        code: 'not_found',
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      });
     }
     if (!built) {
       return reply

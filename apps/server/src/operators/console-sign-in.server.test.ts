@@ -61,7 +61,7 @@ describe('console sign-in', () => {
     const visitor = await createUser();
     const idToken = await idTokenFor(app, visitor.email);
     const refused = await call(app, 'POST', '/api/auth/console', { body: { idToken } });
-    expect([refused.status, refused.body]).toEqual([403, { message: consoleMessages.noRole }]);
+    expect([refused.status, refused.body]).toEqual([403, { code: 'noRole', message: consoleMessages.noRole }]);
     expect(cookieFrom(refused.headers, 'qq_console')).toBeUndefined();
     expect(await auditRows(visitor.email, 'console.sign_in')).toEqual([]);
   });

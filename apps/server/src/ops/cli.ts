@@ -10,7 +10,8 @@ import { openOpsDatabase } from './database';
 import { UsageError } from './errors';
 import { stripControls } from './terminal';
 import { DatabaseInUseError } from '../db/pglite-lock';
-import { DomainError, type DomainErrorCode } from '../domain/errors';
+import type { ErrorKind } from '@quackquest/contract';
+import { DomainError } from '../domain/errors';
 
 const RUN = 'npm run ops --';
 
@@ -85,7 +86,7 @@ function print(stream: NodeJS.WriteStream, text: string): void {
 }
 
 /** Every refusal of a command's work exits 1: scripts tell done, refused and misused apart; the message says why. */
-const EXIT_CODE_OF: Record<DomainErrorCode, number> = {
+const EXIT_CODE_OF: Record<ErrorKind, number> = {
   invalid: 1,
   unauthenticated: 1,
   forbidden: 1,
@@ -99,7 +100,7 @@ const EXIT_CODE_OF: Record<DomainErrorCode, number> = {
 /** The one place an error becomes an exit code. */
 function exitCodeOf(error: unknown): number {
   if (isMisuse(error)) return 2;
-  if (error instanceof DomainError) return EXIT_CODE_OF[error.code];
+  if (error instanceof DomainError) return EXIT_CODE_OF[error.kind];
   return 1;
 }
 

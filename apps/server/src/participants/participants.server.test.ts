@@ -171,7 +171,7 @@ describe('adjusting ducks', () => {
     const user = await createUser({ ducks: 4 });
     expect(await adjust(admin, user, -5, 'Correction')).toMatchObject({
       status: 409,
-      body: { message: consoleMessages.adjustNegative(4) },
+      body: { message: consoleMessages.adjustNegative({ ducks: 4 }) },
     });
     expect(await adjust(admin, user, -4, 'Correction')).toMatchObject({ status: 200, body: { ducks: 0 } });
     expect((await me(user)).duckPoints).toBe(0);

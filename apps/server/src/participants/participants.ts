@@ -2,7 +2,7 @@
 // blocks or unblocks them, and erases their personal data. Every change locks the visitor's row first (decision
 // 003), writes its audit row in the same transaction (decision 019), and names the visitor in the audit trail by
 // id, never by e-mail: the trail outlives an erasure.
-import { ERASE_CONFIRMATION, PARTICIPANT_SEARCH_MAX, consoleMessages } from '@quackquest/contract';
+import { ERASE_CONFIRMATION, PARTICIPANT_SEARCH_MAX, said } from '@quackquest/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { forgetSession } from '../cache/sessions';
@@ -62,7 +62,7 @@ export async function searchParticipants(db: Db, q: string): Promise<User[]> {
 
 async function findParticipant(db: Db, userId: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(consoleMessages.participantNotFound);
+  if (!user) throw notFound(said('participantNotFound'));
   return user;
 }
 
@@ -133,8 +133,8 @@ interface Acting {
 /** Locks the visitor's row; a visitor whose data was erased can no longer be changed. */
 async function lockParticipant(tx: Tx, userId: number): Promise<User> {
   const user = await lockUser(tx, userId);
-  if (!user) throw notFound(consoleMessages.participantNotFound);
-  if (user.erasedAt) throw conflict(consoleMessages.participantErased);
+  if (!user) throw notFound(said('participantNotFound'));
+  if (user.erasedAt) throw conflict(said('participantErased'));
   return user;
 }
 
@@ -157,10 +157,10 @@ export async function adjustParticipantDucks(
   input: Acting & { amount: number; reason: string },
 ): Promise<User> {
   const reason = input.reason.trim();
-  if (!reason) throw invalid(consoleMessages.reasonRequired);
+  if (!reason) throw invalid(said('reasonRequired'));
   await ctx.db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
-    if (user.ducks + input.amount < 0) throw conflict(consoleMessages.adjustNegative(user.ducks));
+    if (user.ducks + input.amount < 0) throw conflict(said('adjustNegative', { ducks: user.ducks }));
     await addLedgerRow(tx, { userId, amount: input.amount, posted: true, kind: 'adjustment', reason, at: input.now });
     await recordAudit(tx, {
       actor: input.actor,
@@ -177,10 +177,10 @@ export async function adjustParticipantDucks(
 /** No sign-in, spin, claim or attempt, and off the leaderboard; the visitor's sessions end at once. */
 export async function blockParticipant(ctx: AppContext, userId: number, input: Acting & { reason: string }): Promise<User> {
   const reason = input.reason.trim();
-  if (!reason) throw invalid(consoleMessages.reasonRequired);
+  if (!reason) throw invalid(said('reasonRequired'));
   const ended = await ctx.db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
-    if (user.blockedAt) throw conflict(consoleMessages.alreadyBlocked);
+    if (user.blockedAt) throw conflict(said('alreadyBlocked'));
     await tx.update(users).set({ blockedAt: input.now, blockedReason: reason }).where(eq(users.id, userId));
     const hashes = await endSessions(tx, userId);
     await recordAudit(tx, {
@@ -200,7 +200,7 @@ export async function blockParticipant(ctx: AppContext, userId: number, input: A
 export async function unblockParticipant(ctx: AppContext, userId: number, input: Acting): Promise<User> {
   await ctx.db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
-    if (!user.blockedAt) throw conflict(consoleMessages.notBlocked);
+    if (!user.blockedAt) throw conflict(said('notBlocked'));
     await tx.update(users).set({ blockedAt: null, blockedReason: null }).where(eq(users.id, userId));
     await recordAudit(tx, {
       actor: input.actor,
@@ -221,7 +221,7 @@ export async function unblockParticipant(ctx: AppContext, userId: number, input:
  * and claims stay, pseudonymous, so balances, stock and the vouchers crew already handed out still add up.
  */
 export async function eraseParticipant(ctx: AppContext, userId: number, input: Acting & { confirm: string }): Promise<User> {
-  if (input.confirm !== ERASE_CONFIRMATION) throw invalid(consoleMessages.eraseConfirm);
+  if (input.confirm !== ERASE_CONFIRMATION) throw invalid(said('eraseConfirm'));
   const { hashes, photoKeys } = await ctx.db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
     await tx

@@ -131,16 +131,22 @@ describe('the review queue', () => {
       expect(response.rawPayload).toEqual(PNG);
     }
     const staff = await consoleCall(await createOperator('staff'), 'GET', photo.photoUrl!);
-    expect([staff.statusCode, staff.json()]).toEqual([403, { message: consoleMessages.roleRefused }]);
+    expect([staff.statusCode, staff.json()]).toEqual([403, { code: 'roleRefused', message: consoleMessages.roleRefused }]);
     const { app } = await getTestContext();
     const visitor = await app.inject({ method: 'GET', url: photo.photoUrl!, headers: user.headers });
-    expect([visitor.statusCode, visitor.json()]).toEqual([403, { message: consoleMessages.visitorRefused }]);
+    expect([visitor.statusCode, visitor.json()]).toEqual([
+      403,
+      { code: 'visitorRefused', message: consoleMessages.visitorRefused },
+    ]);
     const anonymous = await consoleCall(undefined, 'GET', photo.photoUrl!);
-    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { message: consoleMessages.signInRequired }]);
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([
+      401,
+      { code: 'signInRequired', message: consoleMessages.signInRequired },
+    ]);
 
     const text = mine(await queue(reviewer, { state: 'pending', limit: '100' }), user)[2]!;
     const none = await consoleCall(reviewer, 'GET', `/api/console/photos/${text.attemptId}`);
-    expect([none.statusCode, none.json()]).toEqual([404, { message: 'This answer has no photo.' }]);
+    expect([none.statusCode, none.json()]).toEqual([404, { code: 'not_found', message: 'This answer has no photo.' }]);
   });
 
   it('rejects one photo and approves another in one call: the ducks move, the rejected attempt frees the cap', async () => {

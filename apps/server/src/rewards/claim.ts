@@ -6,13 +6,14 @@ import {
   type ClaimRefusalCode,
   type ClaimRefusalFacts,
   type ClaimResult,
-  claimRefusalMessage,
+  claimRefusal,
   isClaimRefusalCode,
 } from '@quackquest/contract';
 import { type Language, translateScreens, translationsFor } from '../campaign/translations';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
-import { DomainError, invalid } from '../domain/errors';
+import { DomainError } from '../domain/errors';
+import { requireIdempotencyKey } from '../domain/idempotency-key';
 import { sessionEnded } from '../session/session';
 
 // Crockford-style alphabet: no 0/O or 1/I/L to misread when staff type a code.
@@ -57,9 +58,7 @@ export async function claimReward(
   idempotencyKey: string,
   language: Language = 'en',
 ): Promise<{ created: boolean; claim: ClaimResult }> {
-  if (!/^[\w-]{8,100}$/.test(idempotencyKey)) {
-    throw invalid('The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".');
-  }
+  requireIdempotencyKey(idempotencyKey);
   const campaign = await ctx.campaign.get();
   const atMs = ctx.now();
   const nowSec = Math.floor(atMs / 1000);
@@ -93,7 +92,7 @@ export async function claimReward(
     // A code this server does not know (a newer function during a deploy): sold out promises nothing.
     if (!isClaimRefusalCode(row.refusal)) throw soldOut();
     // The eligibility refusals speak of the campaign's own sign-up answers (campaign.yaml signup), in the
-    // visitor's language where the pack has it (decision 037).
+    // visitor's language where the pack has it (decision 037): the pack's words, so their code is the kind's.
     const screens = campaign.info.screens;
     const signup = screens && translateScreens(screens, translationsFor(campaign.info.translations, language)).signup;
     if (signup && row.refusal === 'owners_only') throw new DomainError(CLAIM_REFUSALS.owners_only.kind, signup.yes.refusal);
@@ -105,9 +104,9 @@ export async function claimReward(
 }
 
 function refusal(code: ClaimRefusalCode, facts: ClaimRefusalFacts): DomainError {
-  return new DomainError(CLAIM_REFUSALS[code].kind, claimRefusalMessage(code, facts));
+  return new DomainError(CLAIM_REFUSALS[code].kind, claimRefusal(code, facts));
 }
 
 function soldOut(): DomainError {
-  return new DomainError(CLAIM_REFUSALS.sold_out.kind, CLAIM_REFUSALS.sold_out.message());
+  return refusal('sold_out', { price: 0, ducks: 0 });
 }

@@ -3,6 +3,7 @@
 // Each instance remembers a cookie's user id for a few seconds (cache/sessions.ts, decision 008); logout
 // forgets it at once in this process.
 import { createHash, randomBytes } from 'node:crypto';
+import { said } from '@quackquest/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { perApp } from '../cache/per-app';
@@ -56,7 +57,7 @@ function sessionCache(ctx: AppContext): SessionCache | undefined {
   });
 }
 
-export const sessionEnded = () => unauthenticated('Your session has ended. Please log in again.');
+export const sessionEnded = () => unauthenticated(said('sessionEnded'));
 
 function cookieToken(request: FastifyRequest): string {
   const token = request.cookies[SESSION_COOKIE];

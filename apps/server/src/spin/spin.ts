@@ -1,5 +1,5 @@
 // Spending one spin entitlement: the server chooses the ducks and writes the ledger row at once.
-import { type SpinResult, type SpinStatus, duckPointsText, messages } from '@quackquest/contract';
+import { type SpinResult, type SpinStatus, duckPointsText, said } from '@quackquest/contract';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { forbidden } from '../domain/errors';
@@ -23,8 +23,8 @@ export async function spinWheel(ctx: AppContext, userId: number, random?: Random
   const [row] = await spinCall(ctx.db, [userId, ducks, new Date(ctx.now()).toISOString()]);
   if (!row) throw sessionEnded();
   // A session another instance still remembers: blocking is checked under the visitor's lock (decision 020).
-  if (row.spin_outcome === 'blocked') throw forbidden(messages.accountBlocked);
-  if (row.spin_outcome !== 'spent') throw forbidden(messages.spinWithoutCheckpoint);
+  if (row.spin_outcome === 'blocked') throw forbidden(said('accountBlocked'));
+  if (row.spin_outcome !== 'spent') throw forbidden(said('spinWithoutCheckpoint'));
   return spinResult(ducks, row.spin_needs_review === true);
 }
 

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, uploadUrlQuerySchema, uploadUrlSchema } from '@quackquest/contract';
+import { UPLOAD_MAX_BYTES, said, uploadUrlQuerySchema, uploadUrlSchema } from '@quackquest/contract';
 import { errorCodes } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           try {
             const key = keySchema.safeParse((request.params as { key?: unknown }).key);
             const link = linkSchema.safeParse(request.query);
-            if (!key.success || !link.success) throw invalid('This upload link is not valid.');
+            if (!key.success || !link.success) throw invalid(said('uploadLinkInvalid'));
             const declared = request.headers['content-length'];
             const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
             if (length !== undefined && length > UPLOAD_MAX_BYTES) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();

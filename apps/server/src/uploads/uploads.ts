@@ -3,7 +3,7 @@
 // and removed when no answer took it within its URL's life.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { UPLOAD_MAX_BYTES, messages, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
+import { UPLOAD_MAX_BYTES, said, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
 import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkAttemptsLeft, checkWindow } from '../checkpoints/eligibility';
@@ -37,10 +37,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
   'image/heic': 'heic',
 };
-const NOT_VALID = 'This upload link is not valid.';
-const NOT_AN_IMAGE = 'This file is not a valid image. Please choose a photo.';
-/** An answer's photo that is not this visitor's for this checkpoint, or was removed (qq_answer says so too). */
-export const PHOTO_NOT_FOUND = 'This photo was not found. Please upload it again.';
 
 function sign(secret: string, upload: Pick<Upload, 'key' | 'userId' | 'contentType' | 'size'>, expires: number): string {
   return createHmac('sha256', secret)
@@ -52,7 +48,7 @@ function sign(secret: string, upload: Pick<Upload, 'key' | 'userId' | 'contentTy
 export async function createUploadUrl(ctx: AppContext, userId: number, query: UploadUrlQuery): Promise<UploadUrl> {
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx, campaign, query.checkpointId);
-  if (checkpoint.type !== 'Upload') throw invalid('This checkpoint does not take a photo.');
+  if (checkpoint.type !== 'Upload') throw invalid(said('uploadNotPhotoCheckpoint'));
   checkWindow(checkpoint, Math.floor(ctx.now() / 1000), query.answeredAt);
   await checkAttemptsLeft(ctx.db, userId, checkpoint);
   await removeExpiredUploads(ctx);
@@ -85,13 +81,13 @@ export async function checkUploadLink(
   contentLength: number | undefined,
 ): Promise<Upload> {
   const [upload] = await ctx.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-  if (!upload || !safeEqual(sign(ctx.secret, upload, link.exp), link.sig)) throw forbidden(NOT_VALID);
-  if (link.exp < Math.floor(ctx.now() / 1000)) throw forbidden('This upload link has expired. Please try again.');
-  if (upload.storedAt || upload.usedAt) throw conflict('This photo was already uploaded and cannot be replaced.');
-  if (contentType !== upload.contentType) throw invalid(`This link takes only ${upload.contentType} files.`);
-  if (contentLength === undefined) throw invalid('The photo was sent without its size (Content-Length).');
-  if (contentLength === 0) throw invalid('The photo is empty.');
-  if (contentLength !== upload.size) throw invalid("The photo's size is not the one its upload link was made for.");
+  if (!upload || !safeEqual(sign(ctx.secret, upload, link.exp), link.sig)) throw forbidden(said('uploadLinkInvalid'));
+  if (link.exp < Math.floor(ctx.now() / 1000)) throw forbidden(said('uploadLinkExpired'));
+  if (upload.storedAt || upload.usedAt) throw conflict(said('uploadReplaced'));
+  if (contentType !== upload.contentType) throw invalid(said('uploadLinkType', { type: upload.contentType }));
+  if (contentLength === undefined) throw invalid(said('uploadNoSize'));
+  if (contentLength === 0) throw invalid(said('uploadEmpty'));
+  if (contentLength !== upload.size) throw invalid(said('uploadSizeMismatch'));
   return upload;
 }
 
@@ -100,17 +96,17 @@ export async function storeUpload(ctx: AppContext, upload: Upload, body: Readabl
   let stored: boolean;
   try {
     stored = await ctx.storage.put(upload.key, body, (received) => {
-      if (received.size !== upload.size) throw invalid('The upload was interrupted. Please try again.');
-      if (detectImageType(received.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
+      if (received.size !== upload.size) throw invalid(said('uploadInterrupted'));
+      if (detectImageType(received.head) !== upload.contentType) throw invalid(said('uploadNotImage'));
     });
   } catch (error) {
     // The sender went away mid-body: nothing was stored.
     if (!(error instanceof DomainError) && body.destroyed) {
-      throw invalid('The upload was interrupted. Please try again.');
+      throw invalid(said('uploadInterrupted'));
     }
     throw error;
   }
-  if (!stored) throw conflict('This photo was already uploaded and cannot be replaced.');
+  if (!stored) throw conflict(said('uploadReplaced'));
   const [row] = await ctx.db
     .update(uploads)
     .set({ storedAt: new Date(ctx.now()) })
@@ -119,7 +115,7 @@ export async function storeUpload(ctx: AppContext, upload: Upload, body: Readabl
   if (!row) {
     // The upload was removed while its bytes arrived (the visitor asked for newer URLs): keep nothing.
     await ctx.storage.remove(upload.key);
-    throw forbidden(NOT_VALID);
+    throw forbidden(said('uploadLinkInvalid'));
   }
 }
 
@@ -130,11 +126,11 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
     .from(uploads)
     .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.checkpointId, checkpointId)))
     .limit(1);
-  if (!upload) throw invalid(PHOTO_NOT_FOUND);
+  if (!upload) throw invalid(said('uploadNotFound'));
   const stored = await ctx.storage.inspect(key);
-  if (!stored) throw invalid('The photo has not finished uploading. Please upload it again.');
-  if (stored.size > UPLOAD_MAX_BYTES) throw invalid(messages.uploadTooLarge);
-  if (detectImageType(stored.head) !== upload.contentType) throw invalid(NOT_AN_IMAGE);
+  if (!stored) throw invalid(said('uploadNotFinished'));
+  if (stored.size > UPLOAD_MAX_BYTES) throw invalid(said('uploadTooLarge'));
+  if (detectImageType(stored.head) !== upload.contentType) throw invalid(said('uploadNotImage'));
 }
 
 /** Removes unused uploads whose URL's life is over, a batch at a time (each URL request runs it first). */

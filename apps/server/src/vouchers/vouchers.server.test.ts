@@ -65,7 +65,14 @@ describe('vouchers on board', () => {
       .format(new Date(redeemed.body.redeemedAt! * 1000))
       .replace(',', '');
     const again = await call(await createOperator('admin'), 'POST', code);
-    expect(again).toEqual({ status: 409, body: { message: `Already redeemed by ${staff.email} at ${at} (${timeZone}).` } });
+    expect(again).toEqual({
+      status: 409,
+      body: {
+        code: 'alreadyRedeemed',
+        message: `Already redeemed by ${staff.email} at ${at} (${timeZone}).`,
+        params: { by: staff.email, at: `${at} (${timeZone})` },
+      },
+    });
 
     const [claim] = await database.db.select().from(claims).where(eq(claims.voucherCode, code));
     expect(claim).toMatchObject({ redeemedBy: staff.email });
@@ -96,7 +103,7 @@ describe('vouchers on board', () => {
     for (const method of ['GET', 'POST'] as const) {
       expect(await call(staff, method, 'QQ-ZZZZZ-ZZZZ2')).toEqual({
         status: 404,
-        body: { message: consoleMessages.voucherNotFound },
+        body: { code: 'voucherNotFound', message: consoleMessages.voucherNotFound },
       });
     }
   });

@@ -1,7 +1,7 @@
 // Vouchers on board (docs/product.md §14): staff look a voucher up and mark it handed over, once. The UPDATE's
 // condition makes it atomic: two crew members scanning the same voucher at once cannot both redeem it. The
 // console (vouchers/routes.ts) and the CLI (`ops voucher:redeem`) call these same functions.
-import { consoleMessages } from '@quackquest/contract';
+import { said } from '@quackquest/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { type DbOrTx, type Db, queryRows } from '../db/client';
@@ -45,7 +45,7 @@ export async function findVoucher(db: DbOrTx, code: string): Promise<Voucher> {
     .innerJoin(users, eq(users.id, claims.userId))
     .innerJoin(rewards, eq(rewards.id, claims.rewardId))
     .where(eq(claims.voucherCode, voucherCode));
-  if (!voucher) throw notFound(consoleMessages.voucherNotFound);
+  if (!voucher) throw notFound(said('voucherNotFound'));
   return voucher;
 }
 
@@ -72,7 +72,7 @@ export async function redeemVoucher(db: Db, code: string, input: { actor: string
   const now = await findVoucher(db, voucher.code);
   if (!redeemed) {
     const at = now.redeemedAt ? await formatCampaignTime(db, now.redeemedAt) : 'an unknown time';
-    throw conflict(consoleMessages.alreadyRedeemed(now.redeemedBy ?? 'an unknown operator', at));
+    throw conflict(said('alreadyRedeemed', { by: now.redeemedBy ?? 'an unknown operator', at }));
   }
   return now;
 }

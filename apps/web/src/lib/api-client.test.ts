@@ -13,28 +13,44 @@ describe('unwrapResponse (docs/product.md §6: any response may be wrapped as st
   });
 
   it.each([
-    ['a plain 404 with a message', 404, { message: 'User not found' }, { ok: false, status: 404, message: 'User not found' }],
-    ['a 403 with the max-attempts message', 403, { message: 'max' }, { ok: false, status: 403, message: 'max' }],
+    [
+      'a plain 404 with a code and a message',
+      404,
+      { code: 'userNotFound', message: 'User not found' },
+      { ok: false, status: 404, code: 'userNotFound', message: 'User not found' },
+    ],
+    [
+      'a 403 with the max-attempts code and its figure',
+      403,
+      { code: 'maxAttempts', message: 'max', params: { maxAttempts: 3, dropped: { x: 1 } } },
+      { ok: false, status: 403, code: 'maxAttempts', message: 'max', params: { maxAttempts: 3 } },
+    ],
+    ['a message without a code', 409, { message: 'old server' }, { ok: false, status: 409, code: '', message: 'old server' }],
     [
       'an HTTP 200 whose body statusCode is 404',
       200,
       { statusCode: 404, body: '{"message":"User not found"}' },
-      { ok: false, status: 404, message: 'User not found' },
+      { ok: false, status: 404, code: '', message: 'User not found' },
     ],
     [
       'an HTTP 200 whose body statusCode is 500 and body is not JSON',
       200,
       { statusCode: 500, body: 'oops' },
-      { ok: false, status: 500, message: '' },
+      { ok: false, status: 500, code: '', message: '' },
     ],
-    ['an HTTP 500 with no body', 500, undefined, { ok: false, status: 500, message: '' }],
+    ['an HTTP 500 with no body', 500, undefined, { ok: false, status: 500, code: '', message: '' }],
     [
       'an HTTP 400 with a wrapped message',
       400,
       { statusCode: 400, body: '{"message":"bad"}' },
-      { ok: false, status: 400, message: 'bad' },
+      { ok: false, status: 400, code: '', message: 'bad' },
     ],
-    ['an error field instead of message', 400, { error: 'Upload failed' }, { ok: false, status: 400, message: 'Upload failed' }],
+    [
+      'an error field instead of message',
+      400,
+      { error: 'Upload failed' },
+      { ok: false, status: 400, code: '', message: 'Upload failed' },
+    ],
   ])('%s fails', (_, status, json, expected) => {
     expect(unwrapResponse(status, json)).toEqual(expected);
   });

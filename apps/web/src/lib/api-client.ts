@@ -1,16 +1,31 @@
 // Talks to the server. Accepts plain JSON and the spec's `{statusCode, body}` wrapping alike, and
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
+import type { ErrorParams, TextCode } from '@quackquest/contract/core';
 import { clearSession } from './storage';
 
 /**
- * The language calls are made in and failures told in. English here, so the console (which shares this client)
- * carries no catalogs; the visitor app puts its own (lib/server-texts.ts, decision 037).
+ * A refusal as the server sent it (decision 048): its code, decided on by the app; its English sentence; the
+ * figures the sentence holds. `code` is '' when the answer had none (a proxy's page, an older server).
+ */
+export interface Refusal {
+  code: string;
+  message: string;
+  params?: ErrorParams;
+}
+
+/**
+ * The language calls are made in and refusals told in. English here, so the console (which shares this client)
+ * carries no catalogs; the visitor app puts its own (lib/server-texts.ts, decisions 037 and 048).
  */
 export const apiLanguage = {
   locale: (): string => 'en',
   networkText: (): string => 'Network error. Please try again.',
-  serverText: (english: string): string => english,
+  /** The words for a refusal: the visitor app's catalog text for its code, here its English sentence. */
+  refusalText: (refusal: Refusal): string => refusal.message,
 };
+
+/** A sentence of the contract the app says itself (a check before asking), in the visitor's words. */
+export const sayText = (code: TextCode, english: string): string => apiLanguage.refusalText({ code, message: english });
 
 /** The text of a call that never reached the server (status 0). */
 export const networkErrorText = (): string => apiLanguage.networkText();
@@ -18,23 +33,42 @@ export const networkErrorText = (): string => apiLanguage.networkText();
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** The refusal in the visitor's words. */
     message: string,
+    /** The refusal's code: what the app decides by, never the words. */
+    readonly code = '',
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
 }
 
-export type Unwrapped = { ok: true; data: unknown } | { ok: false; status: number; message: string };
+export type Unwrapped = { ok: true; data: unknown } | ({ ok: false; status: number } & Refusal);
 
 /** Pure: what a response means, given its HTTP status and parsed JSON (or undefined). */
 export function unwrapResponse(httpStatus: number, json: unknown): Unwrapped {
   if (httpStatus < 200 || httpStatus >= 300) {
-    return { ok: false, status: httpStatus, message: messageOf(isWrapped(json) ? parseBody(json.body) : json) };
+    return { ok: false, status: httpStatus, ...refusalOf(isWrapped(json) ? parseBody(json.body) : json) };
   }
   if (!isWrapped(json)) return { ok: true, data: json };
   const data = parseBody(json.body);
-  if (json.statusCode !== 200) return { ok: false, status: json.statusCode, message: messageOf(data) };
+  if (json.statusCode !== 200) return { ok: false, status: json.statusCode, ...refusalOf(data) };
   return { ok: true, data };
+}
+
+/** The refusal a failed answer's body holds; a body without one gives an empty sentence. */
+export function refusalOf(data: unknown): Refusal {
+  const code = isObject(data) && typeof data.code === 'string' ? data.code : '';
+  const params = isObject(data) && isObject(data.params) ? paramsOf(data.params) : undefined;
+  return params ? { code, message: messageOf(data), params } : { code, message: messageOf(data) };
+}
+
+function paramsOf(raw: Record<string, unknown>): ErrorParams {
+  const params: ErrorParams = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  }
+  return params;
 }
 
 function isWrapped(json: unknown): json is { statusCode: number; body: unknown } {
@@ -96,7 +130,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     clearSession();
     window.location.replace('/');
   }
-  throw new ApiError(result.status, apiLanguage.serverText(result.message));
+  throw new ApiError(result.status, apiLanguage.refusalText(result), result.code, result.params);
 }
 
 /** The message of a failed call, for an error area: the server's, or `fallback`. */

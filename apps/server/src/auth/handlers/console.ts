@@ -2,7 +2,7 @@
 // idToken from an e-mail link or code), bound to the same browser and spent the same way, but it starts a
 // console session for the address, and only if the address has a role: crew need no visitor account.
 // It lives under /api/auth because the browser binding cookie is sent only there (decision 016).
-import { authMessages, consoleMessages, consoleSignInBodySchema } from '@quackquest/contract';
+import { consoleSignInBodySchema, said } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit';
 import { forbidden, unauthenticated } from '../../domain/errors';
@@ -15,8 +15,8 @@ import { spendProof } from './session';
 export async function signInToConsole(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
   const body = parseBody(consoleSignInBodySchema, request.body);
   const identity = await auth.idTokens.verify(body.idToken);
-  if (!identity) throw unauthenticated(authMessages.tokenInvalid);
-  if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
+  if (!identity) throw unauthenticated(said('tokenInvalid'));
+  if (!isSameBrowser(request, identity.browser)) throw unauthenticated(said('tokenOtherBrowser'));
   const email = identity.email.toLowerCase();
   const { ctx } = auth;
   const started = await ctx.db.transaction(async (tx) => {
@@ -30,7 +30,7 @@ export async function signInToConsole(auth: AuthDeps, request: FastifyRequest, r
   });
   if (!started) {
     request.log.info({ console: 'sign-in refused: no role' }, 'console sign-in refused');
-    throw forbidden(consoleMessages.noRole);
+    throw forbidden(said('noRole'));
   }
   setConsoleCookie(reply, started.token, auth.secureCookies);
   return { email, role: started.role };

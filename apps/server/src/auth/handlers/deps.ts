@@ -1,5 +1,5 @@
 // What the auth handlers share: the app context, the Google client and the ID-token signer.
-import { authMessages, describeIssue } from '@quackquest/contract';
+import { parseRequest } from '@quackquest/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { invalid } from '../../domain/errors';
@@ -23,7 +23,7 @@ export function createAuthDeps(ctx: AppContext): AuthDeps {
 /** Validates with the schema's own words, so a bypassed form still gets the spec's messages; a failure the
  * schema has no words for gets a clear sentence (describeIssue), never the validator's. */
 export function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {}, { error: describeIssue });
-  if (!result.success) throw invalid(result.error.issues[0]?.message ?? authMessages.checkForm);
-  return result.data;
+  const result = parseRequest(schema, value ?? {});
+  if (!result.ok) throw invalid(result.refusal);
+  return result.value;
 }

@@ -1,5 +1,5 @@
 // POST /api/auth/email-link and POST /api/auth/email-link/verify.
-import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema, messages } from '@quackquest/contract';
+import { authMessages, emailLinkBodySchema, linkCodeProofSchema, linkTokenProofSchema, said } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden } from '../../domain/errors';
 import { requestLanguage } from '../../campaign/translations';
@@ -30,7 +30,7 @@ export async function verifyLink(auth: AuthDeps, request: FastifyRequest, reply:
   const { email, signup, returnTo, blocked } = await verifyEmailLink(auth.ctx, proof);
   // A blocked visitor is told at once, not after the login (decision 020). The console's sign-in is the crew's
   // own: an operator's role does not depend on a visitor account.
-  if (returnTo !== '/console' && blocked) throw forbidden(messages.accountBlocked);
+  if (returnTo !== '/console' && blocked) throw forbidden(said('accountBlocked'));
   const idToken = await auth.idTokens.issue({ email, provider: 'email' }, bindBrowser(auth, request, reply));
   return { idToken, email, ...(signup ? { signup } : {}) };
 }

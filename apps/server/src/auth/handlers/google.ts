@@ -1,7 +1,7 @@
 // GET /api/auth/google (start) and GET /api/auth/google/callback (finish): Google sign-in with PKCE; the
 // pending state travels in a signed cookie scoped to these two paths. A failure goes to /login?error=<code>
 // (SignInErrorCode): the page shows its known message, never text from the address.
-import { type SignInErrorCode, signInErrorMessage } from '@quackquest/contract';
+import { type SignInErrorCode, said, signInErrorText } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bindBrowser } from './browser';
 import type { AuthDeps } from './deps';
@@ -69,5 +69,5 @@ function parsePending(value: string): { verifier: string; state: string; nonce: 
 /** A browser navigating here goes back to /login with the message; a script gets it as JSON. */
 function refuseGoogle(request: FastifyRequest, reply: FastifyReply, status: number, code: SignInErrorCode) {
   if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect(failedAt(code));
-  return reply.status(status).send({ message: signInErrorMessage(code) });
+  return reply.status(status).send(said(signInErrorText(code)));
 }

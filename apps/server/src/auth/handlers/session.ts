@@ -1,5 +1,5 @@
 // POST /api/auth (log in or sign up with an ID token) and POST /api/auth/logout.
-import { authBodySchema, authMessages, messages, type SignupBody } from '@quackquest/contract';
+import { authBodySchema, type SignupBody, said } from '@quackquest/contract';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -25,22 +25,22 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   const body = parseBody(authBodySchema, request.body);
   if (body.action === 'signup') checkSignup(body);
   const identity = await auth.idTokens.verify(body.idToken);
-  if (!identity) throw unauthenticated(authMessages.tokenInvalid);
+  if (!identity) throw unauthenticated(said('tokenInvalid'));
   const email = body.email.trim().toLowerCase();
-  if (identity.email !== email) throw unauthenticated(authMessages.tokenEmailMismatch);
+  if (identity.email !== email) throw unauthenticated(said('tokenEmailMismatch'));
   // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
-  if (!isSameBrowser(request, identity.browser)) throw unauthenticated(authMessages.tokenOtherBrowser);
+  if (!isSameBrowser(request, identity.browser)) throw unauthenticated(said('tokenOtherBrowser'));
   // Kept for the e-mails sent later (the winner notice, decision 037); null is English.
   const requested = requestLanguage(request);
   const language = requested === 'en' ? null : requested;
   if (body.action === 'signup') return signUp(auth, reply, body, identity, language);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!existing) throw notFound(authMessages.userNotFound);
+  if (!existing) throw notFound(said('userNotFound'));
   const token = await auth.ctx.db.transaction(async (tx) => {
     await spendProof(tx, identity, auth.ctx.now());
     // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
     // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
-    if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(messages.accountBlocked);
+    if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(said('accountBlocked'));
     if (existing.language !== language) await tx.update(users).set({ language }).where(eq(users.id, existing.id));
     return createSession(tx, existing.id, auth.ctx.now());
   });
@@ -75,8 +75,8 @@ async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, ide
     new Date(now + SESSION_TTL_MS).toISOString(),
     language,
   ]);
-  if (row?.sign_up_outcome === 'exists') throw conflict(authMessages.userExists);
-  if (row?.sign_up_outcome === 'used') throw unauthenticated(authMessages.tokenUsed);
+  if (row?.sign_up_outcome === 'exists') throw conflict(said('userExists'));
+  if (row?.sign_up_outcome === 'used') throw unauthenticated(said('tokenUsed'));
   if (row?.sign_up_outcome !== 'created' || row.sign_up_name === null) {
     throw new Error(`qq_sign_up answered ${String(row?.sign_up_outcome)}`);
   }
@@ -92,8 +92,8 @@ export async function logOut(auth: AuthDeps, request: FastifyRequest, reply: Fas
 }
 
 function checkSignup(body: SignupBody): void {
-  if (body.termsAccepted === false) throw invalid(authMessages.termsRequired);
-  if (!body.email.trim() || !body.userName) throw invalid(authMessages.emailAndNameRequired);
+  if (body.termsAccepted === false) throw invalid(said('termsRequired'));
+  if (!body.email.trim() || !body.userName) throw invalid(said('emailAndNameRequired'));
 }
 
 type Db = AppContext['db'];
@@ -107,5 +107,5 @@ export async function spendProof(tx: Tx, proof: Proven, now: number): Promise<vo
     .values({ jti: proof.jti, expiresAt: proof.expiresAt })
     .onConflictDoNothing()
     .returning({ jti: spentIdTokens.jti });
-  if (!spent) throw unauthenticated(authMessages.tokenUsed);
+  if (!spent) throw unauthenticated(said('tokenUsed'));
 }

@@ -35,7 +35,7 @@ export function VoucherView({ voucher, justRedeemed, busy, error, onRedeem }: Vo
         </p>
       ) : redeemed ? (
         <p className="voucher-view__used" role="alert">
-          {consoleMessages.alreadyRedeemed(voucher.redeemedBy ?? '?', formatTime(voucher.redeemedAt!))}
+          {consoleMessages.alreadyRedeemed({ by: voucher.redeemedBy ?? '?', at: formatTime(voucher.redeemedAt!) })}
         </p>
       ) : (
         <>

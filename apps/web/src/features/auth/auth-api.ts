@@ -23,7 +23,7 @@ async function toReply<T>(call: Promise<T>): Promise<Reply<T>> {
     return { ok: true, data: await call };
   } catch (error) {
     return error instanceof ApiError
-      ? { ok: false, message: error.message, source: 'server' }
-      : { ok: false, message: '', source: 'client' };
+      ? { ok: false, message: error.message, code: error.code, source: 'server' }
+      : { ok: false, message: '', code: '', source: 'client' };
   }
 }

@@ -55,7 +55,7 @@ export function CodePopup({ initialEmail, onClose, onNotFound }: CodePopupProps)
           void submit();
         }}
       >
-        <p className="dialog__text">Type the {SIGNIN_CODE_DIGITS}-digit code from the e-mail we sent you.</p>
+        <p className="dialog__text">{t('auth.codeLine', { digits: SIGNIN_CODE_DIGITS })}</p>
         <EmailField value={email} onChange={setEmail} />
         <FormField
           label={t('auth.field.code')}

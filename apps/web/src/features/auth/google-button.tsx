@@ -6,7 +6,7 @@ import { googleSignInUrl } from './google-sign-in-api';
 import { getProviders } from './providers-api';
 import { authTexts } from './auth-texts';
 import { detectInAppBrowser, inAppBrowserNotice } from './in-app-browser';
-import { apiLanguage } from '../../lib/api-client';
+import { sayText } from '../../lib/api-client';
 
 export function GoogleButton({
   onFailure,
@@ -34,10 +34,10 @@ export function GoogleButton({
         return;
       }
       setStarting(false);
-      onFailure(apiLanguage.serverText(authMessages.googleNotConfigured));
+      onFailure(sayText('googleNotConfigured', authMessages.googleNotConfigured));
     } catch {
       setStarting(false);
-      onFailure(apiLanguage.serverText(authMessages.googleFailed));
+      onFailure(sayText('googleFailed', authMessages.googleFailed));
     }
   };
   const waiting = busy || starting;

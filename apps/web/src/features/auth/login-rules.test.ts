@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideLogin,
-  isNotFound,
   readLinkToken,
   readProviderFragment,
   searchWithoutToken,
@@ -10,7 +9,7 @@ import {
 } from './login-rules';
 
 type LoginReply = Reply<{ email?: string; userName?: string }>;
-const fail = (message: string): LoginReply => ({ ok: false, message, source: 'server' });
+const fail = (message: string, code = ''): LoginReply => ({ ok: false, message, code, source: 'server' });
 
 describe('decideLogin (docs/product.md §5.2 and §7.1)', () => {
   const cases: [string, LoginReply, LoginDecision][] = [
@@ -24,8 +23,15 @@ describe('decideLogin (docs/product.md §5.2 and §7.1)', () => {
       { ok: true, data: { userName: 'Ann' } },
       { kind: 'session', email: 'me@x.sg', userName: 'Ann' },
     ],
-    ["the server's 'User not found' goes to signup", fail('User not found'), { kind: 'signup' }],
-    ["any message containing 'not found' goes to signup", fail('Account not found in table'), { kind: 'signup' }],
+    ["the server's 'User not found' goes to signup", fail('User not found', 'userNotFound'), { kind: 'signup' }],
+    // The sign-up in 中文, Melayu and தமிழ் (issue 27): the words are the visitor's, the code the server's.
+    ['the same refusal in Chinese goes to signup', fail('未找到用户', 'userNotFound'), { kind: 'signup' }],
+    ['the same refusal in Tamil goes to signup', fail('பயனர் கிடைக்கவில்லை', 'userNotFound'), { kind: 'signup' }],
+    [
+      "words saying 'not found' under another code are shown, not taken for an unknown visitor",
+      fail('Image not found.', 'imageNotFound'),
+      { kind: 'message', text: 'Image not found.' },
+    ],
     [
       'another message is shown',
       fail('This sign-in link has expired.'),
@@ -35,17 +41,6 @@ describe('decideLogin (docs/product.md §5.2 and §7.1)', () => {
   ];
   it.each(cases)('%s', (_name, reply, expected) => {
     expect(decideLogin(reply, 'me@x.sg')).toEqual(expected);
-  });
-});
-
-describe('isNotFound', () => {
-  it.each([
-    ['User not found', true],
-    ['user NOT FOUND', true],
-    ['User already exists', false],
-    ['', false],
-  ])('%s -> %s', (message, expected) => {
-    expect(isNotFound(message)).toBe(expected);
   });
 });
 

@@ -2,8 +2,11 @@
 import type { PendingSignup } from '@quackquest/contract/core';
 import { authTexts } from './auth-texts';
 
-/** A backend reply: the data, or the message of a failure ('' when it had none). */
-export type Reply<T> = { ok: true; data: T } | { ok: false; message: string; source: 'server' | 'client' };
+/**
+ * A backend reply: the data, or a failure: its message in the visitor's words ('' when it had none) and the
+ * server's code for it ('' when it had none), which is what a decision reads (decision 048).
+ */
+export type Reply<T> = { ok: true; data: T } | { ok: false; message: string; code: string; source: 'server' | 'client' };
 
 /** A proven identity, ready for POST /api/auth. */
 export interface Proof {
@@ -19,14 +22,10 @@ export interface LinkProof extends Proof {
 export type LoginDecision =
   { kind: 'session'; email: string; userName: string } | { kind: 'signup' } | { kind: 'message'; text: string };
 
-/** docs/product.md §7.1: a message containing 'not found' on login means an unregistered user. */
-export function isNotFound(message: string): boolean {
-  return message.toLowerCase().includes('not found');
-}
-
 export function decideLogin(reply: Reply<{ email?: string; userName?: string }>, email: string): LoginDecision {
   if (reply.ok) return { kind: 'session', email: reply.data.email || email, userName: reply.data.userName ?? '' };
-  if (isNotFound(reply.message)) return { kind: 'signup' };
+  // docs/product.md §7.1: the server's "User not found" on login means an unregistered visitor, in any language.
+  if (reply.code === 'userNotFound') return { kind: 'signup' };
   return { kind: 'message', text: reply.message || authTexts.authenticationFailed };
 }
 

@@ -14,7 +14,7 @@ import { readProviderFragment } from './login-rules';
 import { prefillSignupForm } from './signup-rules';
 import { useLogin } from './use-sign-in';
 import { t } from '../../lib/i18n';
-import { apiLanguage } from '../../lib/api-client';
+import { sayText } from '../../lib/api-client';
 
 export function ProviderSignIn() {
   const location = useLocation();
@@ -24,7 +24,7 @@ export function ProviderSignIn() {
   // Read once, when the page opens.
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
-    if (fragment === 'invalid') return apiLanguage.serverText(authMessages.googleFailed);
+    if (fragment === 'invalid') return sayText('googleFailed', authMessages.googleFailed);
     if (fragment) return '';
     // Only a known message, chosen by the callback's code: never the address's own text (issue 12).
     const code = new URLSearchParams(location.search).get('error');
@@ -50,7 +50,7 @@ export function ProviderSignIn() {
         }
       })
       .catch(() => {
-        setError(apiLanguage.serverText(authMessages.googleFailed));
+        setError(sayText('googleFailed', authMessages.googleFailed));
         setBusy(false);
       });
   });

@@ -18,7 +18,12 @@ const full: SignupFormValues = { email: 'a@x.sg', fullName: 'Ann Lee', phone: '+
 const proof = { idToken: 'id-token-123', email: 'a@x.sg' };
 type SignupReply = Reply<{ email?: string; userName?: string }>;
 const success = (data: { email?: string; userName?: string }): SignupReply => ({ ok: true, data });
-const fail = (message: string, source: 'server' | 'client' = 'server'): SignupReply => ({ ok: false, message, source });
+const fail = (message: string, source: 'server' | 'client' = 'server', code = ''): SignupReply => ({
+  ok: false,
+  message,
+  code,
+  source,
+});
 
 describe('e-mail sign-up validation order (docs/product.md §6)', () => {
   it.each([
@@ -93,7 +98,8 @@ describe('pre-filled form for a user not found (docs/product.md §2.3)', () => {
 describe('e-mail sign-up reply (docs/product.md §7.1)', () => {
   it.each([
     ['success', success({ email: 'a@x.sg', userName: 'Ann Lee' }), { kind: 'session', email: 'a@x.sg', userName: 'Ann Lee' }],
-    ["'already exists' is treated as logged in", fail('User already exists'), { kind: 'existing' }],
+    ["'already exists' is treated as logged in", fail('User already exists', 'server', 'userExists'), { kind: 'existing' }],
+    ['in Malay too: the code decides', fail('Pengguna sudah wujud', 'server', 'userExists'), { kind: 'existing' }],
     [
       'another message is shown',
       fail('Your sign-in could not be verified.'),
@@ -114,9 +120,8 @@ describe('provider sign-up reply (docs/product.md §7.1)', () => {
   };
   it.each([
     ['success', success({}), { kind: 'session', email: 'a@x.sg', userName: 'Ann Lee' }],
-    ['ValidationException', fail('ValidationException: duplicate'), registered],
-    ['auth/email-already-in-use', fail('Firebase: Error (auth/email-already-in-use).'), registered],
-    ["the server's 'User already exists'", fail('User already exists'), registered],
+    ["the server's 'User already exists'", fail('User already exists', 'server', 'userExists'), registered],
+    ['in Chinese too: the code decides', fail('用户已存在', 'server', 'userExists'), registered],
     ['another message is shown', fail('Too many requests'), { kind: 'message', text: 'Too many requests' }],
     ["a server failure without a message: 'Signup failed'", fail(''), { kind: 'message', text: 'Signup failed' }],
     ["a failure in the page: 'Google sign-up failed'", fail('', 'client'), { kind: 'message', text: 'Google sign-up failed' }],

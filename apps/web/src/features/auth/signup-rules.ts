@@ -4,7 +4,7 @@ import { type PendingSignup, type SignupBody, authMessages } from '@quackquest/c
 import type { SignupFormData } from '../../lib/storage';
 import { authTexts, REDIRECT_TO_LOGIN_MS } from './auth-texts';
 import type { LinkProof, Proof, Reply } from './login-rules';
-import { apiLanguage } from '../../lib/api-client';
+import { sayText } from '../../lib/api-client';
 
 export type SignupFormValues = Omit<SignupFormData, 'cabin'>;
 
@@ -19,27 +19,27 @@ export const emptySignupForm: SignupFormData = {
 
 /** The e-mail form: terms, then e-mail and full name, then the other fields marked required. */
 export function validateEmailSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return apiLanguage.serverText(authMessages.termsRequired);
-  if (!form.email.trim() || !form.fullName.trim()) return apiLanguage.serverText(authMessages.emailAndNameRequired);
+  if (!form.terms) return sayText('termsRequired', authMessages.termsRequired);
+  if (!form.email.trim() || !form.fullName.trim()) return sayText('emailAndNameRequired', authMessages.emailAndNameRequired);
   return validateContact(form);
 }
 
 /** The provider form (the e-mail comes from the provider): terms, then full name, then the rest. */
 export function validateProviderSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return apiLanguage.serverText(authMessages.termsRequired);
-  if (!form.fullName.trim()) return apiLanguage.serverText(authMessages.fullNameRequired);
+  if (!form.terms) return sayText('termsRequired', authMessages.termsRequired);
+  if (!form.fullName.trim()) return sayText('fullNameRequired', authMessages.fullNameRequired);
   return validateContact(form);
 }
 
 function validateContact(form: SignupFormValues): string | null {
-  if (!form.phone.trim()) return apiLanguage.serverText(authMessages.phoneRequired);
-  if (!form.instagram.trim()) return apiLanguage.serverText(authMessages.instagramRequired);
+  if (!form.phone.trim()) return sayText('phoneRequired', authMessages.phoneRequired);
+  if (!form.instagram.trim()) return sayText('instagramRequired', authMessages.instagramRequired);
   return null;
 }
 
 /** The magic-link popup's one rule. */
 export function validateMagicLinkEmail(email: string): string | null {
-  return email.trim() ? null : apiLanguage.serverText(authMessages.emailMissing);
+  return email.trim() ? null : sayText('emailMissing', authMessages.emailMissing);
 }
 
 /** The spec's signup payload; ticking the terms box is the only way to reach it. */
@@ -90,13 +90,10 @@ export type SignupDecision =
 
 type SignupReply = Reply<{ email?: string; userName?: string }>;
 
-/** What a signup reply says when the address is registered already (docs/product.md §7.1). */
-const alreadyExists = 'already exists';
-
 /** The e-mail sign-up (docs/product.md §7.1): 'already exists' is success. */
 export function decideSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): SignupDecision {
   if (reply.ok) return sessionOf(reply.data, form, proof);
-  if (reply.message.includes(alreadyExists)) return { kind: 'existing' };
+  if (reply.code === 'userExists') return { kind: 'existing' };
   return { kind: 'message', text: reply.message || authTexts.signupFailed };
 }
 
@@ -105,12 +102,10 @@ export type ProviderSignupDecision =
   | { kind: 'registered'; text: string; redirectTo: '/login'; afterMs: number }
   | { kind: 'message'; text: string };
 
-const alreadyRegisteredMarks = ['ValidationException', 'auth/email-already-in-use', alreadyExists];
-
 /** The provider sign-up (docs/product.md §7.1): an already registered e-mail goes back to /login. */
 export function decideProviderSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): ProviderSignupDecision {
   if (reply.ok) return sessionOf(reply.data, form, proof);
-  if (alreadyRegisteredMarks.some((mark) => reply.message.includes(mark))) {
+  if (reply.code === 'userExists') {
     return { kind: 'registered', text: authTexts.alreadyRegistered, redirectTo: '/login', afterMs: REDIRECT_TO_LOGIN_MS };
   }
   const fallback = reply.source === 'server' ? authTexts.providerSignupFailed : authTexts.googleSignupFailed;

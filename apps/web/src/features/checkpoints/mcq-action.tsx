@@ -10,7 +10,7 @@ import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
-import { apiLanguage } from '../../lib/api-client';
+import { sayText } from '../../lib/api-client';
 
 export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const choices = parseMcqChoices(checkpoint.mcqChoices);
@@ -24,7 +24,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const locked = busy || graded !== null;
 
   const submit = async () => {
-    if (selected.length === 0) return alert(apiLanguage.serverText(messages.mcqEmpty));
+    if (selected.length === 0) return alert(sayText('mcqEmpty', messages.mcqEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(selected);

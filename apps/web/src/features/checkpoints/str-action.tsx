@@ -9,7 +9,7 @@ import { useAttempt } from './use-attempt';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
-import { apiLanguage } from '../../lib/api-client';
+import { sayText } from '../../lib/api-client';
 
 export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const [text, setText] = useState('');
@@ -24,7 +24,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer) return alert(apiLanguage.serverText(messages.strEmpty));
+    if (!answer) return alert(sayText('strEmpty', messages.strEmpty));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(answer);

@@ -5,7 +5,7 @@
 import { type Checkpoint, messages } from '@quackquest/contract/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../components/alert';
-import { ApiError, apiLanguage, networkErrorText } from '../../lib/api-client';
+import { ApiError, networkErrorText, sayText } from '../../lib/api-client';
 import { isOffline } from '../../lib/online';
 import { paths } from '../../lib/paths';
 import { getUploadUrl } from './upload-url-api';
@@ -58,8 +58,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   };
 
   const upload = async () => {
-    if (!file) return alert(apiLanguage.serverText(messages.uploadMissing));
-    if (!uploadContentType(file)) return fail(apiLanguage.serverText(messages.uploadType), false);
+    if (!file) return alert(sayText('uploadMissing', messages.uploadMissing));
+    if (!uploadContentType(file)) return fail(sayText('uploadType', messages.uploadType), false);
     setError('');
     setPhase('preparing');
     let photo = prepared.current?.source === file ? prepared.current.photo : null;

@@ -1,7 +1,7 @@
 // The photo upload of docs/product.md §11, difference 6: sent at once through a signed URL, kept in
 // localStorage (pendingImageUpload) only so it can be retried, and cleared on success.
 import { UPLOAD_CONTENT_TYPES } from '@quackquest/contract/core';
-import { ApiError, networkErrorText } from '../../lib/api-client';
+import { ApiError, apiLanguage, networkErrorText, refusalOf } from '../../lib/api-client';
 import { keys, read, remove, write } from '../../lib/storage';
 import '../../lib/game-texts';
 import { catalogTexts } from '../../lib/i18n';
@@ -66,19 +66,19 @@ export function putUpload(
     xhr.onload = () =>
       settle(() => {
         if (xhr.status >= 200 && xhr.status < 300) return resolve();
-        reject(new ApiError(xhr.status, refusal(xhr.responseText) || uploadTexts.failed));
+        const refused = refusalOf(parseRefusal(xhr.responseText));
+        reject(new ApiError(xhr.status, apiLanguage.refusalText(refused) || uploadTexts.failed, refused.code, refused.params));
       });
     xhr.send(file);
   });
 }
 
-/** The server's sentence for a refused upload; S3 answers in XML, which gives none (the generic text is shown). */
-function refusal(text: string): string {
+/** The server's refusal of an upload; S3 answers in XML, which gives none (the generic text is shown). */
+function parseRefusal(text: string): unknown {
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : '';
+    return JSON.parse(text);
   } catch {
-    return '';
+    return undefined;
   }
 }
 

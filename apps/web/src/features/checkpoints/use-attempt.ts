@@ -2,7 +2,8 @@
 // skipped silently, 403 (maximum attempts) and 409 (already completed) alerted with the server's words
 // and sent back to the list. The server grades; a success refreshes the ducks and the list. Without a signal
 // (offline, or the call never reached the server) the answer is kept on the phone and sent later (decision 036).
-import { type AttemptResult, type Checkpoint, messages } from '@quackquest/contract/core';
+import { type AttemptResult, type Checkpoint } from '@quackquest/contract/core';
+import { said } from '@quackquest/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -94,7 +95,7 @@ export function useAttempt(checkpoint: AttemptCheckpoint) {
         if (error instanceof ApiError && error.status === 0) return await keep();
         if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
           void queryClient.invalidateQueries({ queryKey: checkpointsQueryKey });
-          await alert(error.message || apiLanguage.serverText(messages.maxAttempts(maxAttempts)));
+          await alert(error.message || apiLanguage.refusalText(said('maxAttempts', { maxAttempts })));
           void navigate(paths.checkpoints);
           return { status: 'redirected' };
         }

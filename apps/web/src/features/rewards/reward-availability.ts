@@ -1,7 +1,7 @@
 // Reward availability, timing texts and the claim gate of docs/product.md §5.6, §6 and §7.6. Pure, no I/O:
 // times are Unix seconds and countdowns use 86400-second days, rounded up. The window and stock rules
 // and the refusal messages are the contract's (claim-refusals.ts), the ones the server answers with.
-import { claimRefusalMessage, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
+import { claimRefusal, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
 import '../../lib/game-texts';
 import { apiLanguage } from '../../lib/api-client';
@@ -65,7 +65,7 @@ export type ClaimGate = { ok: true } | { ok: false; message: string };
 export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
   const refusal = foreseeClaimRefusal(reward, ducks, nowSec);
   if (refusal === null) return { ok: true };
-  return { ok: false, message: apiLanguage.serverText(claimRefusalMessage(refusal, { price: reward.price, ducks })) };
+  return { ok: false, message: apiLanguage.refusalText(claimRefusal(refusal, { price: reward.price, ducks })) };
 }
 
 /** Current time in Unix seconds. */

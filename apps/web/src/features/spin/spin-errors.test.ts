@@ -5,12 +5,13 @@ describe('spinFailure', () => {
   it.each([
     [
       '403: no completed checkpoint',
-      { status: 403, message: 'anything' },
+      { status: 403, code: 'spinWithoutCheckpoint', message: 'anything' },
       { message: 'You need to complete a checkpoint before spinning!', redirectTo: '/checkpoints' },
     ],
     [
       '403: the account is blocked',
-      { status: 403, message: 'This account is blocked. Please contact the organisers.' },
+      // The code decides, not the words (here a translation's).
+      { status: 403, code: 'accountBlocked', message: 'Akaun ini telah disekat. Sila hubungi penganjur.' },
       { message: 'This account is blocked. Please contact the organisers.' },
     ],
     ['401: not logged in', { status: 401, message: '' }, { message: 'Please log in to spin the wheel', redirectTo: '/login' }],

@@ -1,6 +1,6 @@
 // What the spin screen says and where it goes when POST /api/spin fails (docs/product.md §7.4). Pure.
 import { messages } from '@quackquest/contract/core';
-import { apiLanguage, networkErrorText } from '../../lib/api-client';
+import { networkErrorText, sayText } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
 import '../../lib/game-texts';
 
@@ -23,12 +23,11 @@ export interface SpinFailure {
 }
 
 /** `status` 0 means the request never reached the server. */
-export function spinFailure(error: { status?: number; message?: string }): SpinFailure {
+export function spinFailure(error: { status?: number; code?: string; message?: string }): SpinFailure {
   // A blocked visitor (decision 020) is told so, not sent to complete a checkpoint.
-  if (error.status === 403 && error.message === apiLanguage.serverText(messages.accountBlocked))
-    return { message: apiLanguage.serverText(messages.accountBlocked) };
+  if (error.code === 'accountBlocked') return { message: sayText('accountBlocked', messages.accountBlocked) };
   if (error.status === 403)
-    return { message: apiLanguage.serverText(messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
+    return { message: sayText('spinWithoutCheckpoint', messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
   if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
   if (error.status === 0) return { message: spinTexts.networkError };
   return { message: error.message || spinTexts.failed };
