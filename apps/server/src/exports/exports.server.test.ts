@@ -8,7 +8,7 @@ import { type TestUser, addReward, api, createUser, getTestContext, me } from '.
 import { formatZoned } from '../campaign/time';
 import { queryRows } from '../db/client';
 import { auditLog, users } from '../db/schema';
-import { adjustDucks } from '../ops/ducks';
+import { adjustParticipantDucks } from '../participants/participants';
 import { redeemVoucher } from '../vouchers/vouchers';
 import { CLAIMS_COLUMNS, type ExportKind, LEADERBOARD_COLUMNS, exportCsv, readAll } from './exports';
 
@@ -73,8 +73,9 @@ describe('the leaderboard export', () => {
     const top = await createUser({ ducks: 9_008, fullName: 'Top Duck' });
     const behind = await createUser({ fullName: 'Zero Ducks' });
     // `first` drops and climbs back: the tie now goes to `second`, who reached 9007 earlier.
-    await adjustDucks(await db(), first.email, -1, 'test');
-    await adjustDucks(await db(), first.email, 1, 'test');
+    const acting = { reason: 'test', actor: 'cli', now: new Date() };
+    await adjustParticipantDucks(await db(), first.id, { ...acting, amount: -1 });
+    await adjustParticipantDucks(await db(), first.id, { ...acting, amount: 1 });
 
     const { csv, rows } = await exported('leaderboard');
     expect(csv.split('\r\n')[0]).toBe(LEADERBOARD_COLUMNS.join(','));

@@ -1,9 +1,11 @@
 // Who may use the console and as what (docs/product.md §14, decision 019). The role is read from the database
 // on every console request, so adding, changing or removing an operator takes effect at once.
+import { OPERATOR_ROLES } from '@quackquest/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
 
-export const ROLES = ['admin', 'reviewer', 'staff'] as const;
+/** The roles, in the contract with the console's screens (one list). */
+export const ROLES = OPERATOR_ROLES;
 export type Role = (typeof ROLES)[number];
 
 /**

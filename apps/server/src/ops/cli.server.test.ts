@@ -125,7 +125,7 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
     expect(exported.stdout).not.toContain('\u0007');
     const refused = await runCliWith(env, 'ducks:adjust', '\u001b[2J\u001b[31mnobody@example.com', '1', '--reason', 'x');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('No user with the e-mail nobody@example.com.');
+    expect(refused.stderr).toContain('No visitor has the e-mail nobody@example.com.');
     expect(refused.stderr).not.toContain('\u001b');
     expect(refused.stderr).not.toContain('\u0007');
     // Three processes each open the embedded database: slow on a busy machine, never a timing assertion.

@@ -9,6 +9,7 @@ import type { Database, Db } from '../db/client';
 import { CLI_ACTOR } from '../audit/audit';
 import { conflict } from '../domain/errors';
 import { addOperator, listOperators, removeOperator } from '../operators/operators';
+import { adjustParticipantDucks, participantIdByEmail } from '../participants/participants';
 import {
   type LoadOutcome,
   formatPackSummary,
@@ -20,7 +21,6 @@ import {
   validateCampaign,
 } from './campaign';
 import { listVersions } from '../campaign/store';
-import { adjustDucks } from './ducks';
 import { UsageError } from './errors';
 import { readActiveCampaign } from '../campaign/active';
 import { type ExportKind, exportCsv, readAll } from '../exports/exports';
@@ -151,12 +151,16 @@ export const COMMANDS: Command[] = [
     name: 'ducks:adjust',
     args: ['email', 'amount'],
     options: { reason: { type: 'string', value: 'text', required: true } },
-    description: 'Give (or, with a negative amount, take away) ducks; the reason is kept on the ledger.',
+    description:
+      'Give (or, with a negative amount, take away) ducks, as the console does: the reason is kept on the ledger; audited.',
     example: 'ducks:adjust ada@example.com -3 --reason "duplicate photo"',
     run: async ({ args, options, openDb }) => {
       const amount = parseInteger(args[1]!, 'amount');
-      const result = await adjustDucks(await openDb(), args[0]!, amount, String(options.reason));
-      return `${result.email} now has ${result.ducks} ducks (${result.pendingDucks} pending).`;
+      const db = await openDb();
+      const userId = await participantIdByEmail(db, args[0]!);
+      const input = { amount, reason: String(options.reason), actor: CLI_ACTOR, now: new Date() };
+      const user = await adjustParticipantDucks(db, userId, input);
+      return `${user.email} now has ${user.ducks} ducks (${user.pendingDucks} pending).`;
     },
   },
   exportCommand(

@@ -2,7 +2,7 @@
 // blocks or unblocks them, and erases their personal data. Every change locks the visitor's row first (decision
 // 003), writes its audit row in the same transaction (decision 019), and names the visitor in the audit trail by
 // id, never by e-mail: the trail outlives an erasure.
-import { ERASE_CONFIRMATION, PARTICIPANT_SEARCH_MAX, said } from '@quackquest/contract';
+import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_SEARCH_MAX, said } from '@quackquest/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { forgetSession } from '../cache/sessions';
@@ -150,15 +150,22 @@ function forgetSessions(ctx: AppContext, hashes: string[]): void {
   rankIndexFor(ctx).clear();
 }
 
-/** Posted ducks through the ledger (decision 004), never below 0; audited with the balance before and after. */
+/**
+ * Posted ducks through the ledger (decision 004), never below 0, at most PARTICIPANT_ADJUST_MAX either way;
+ * audited with the balance before and after. The one home of the rule: the console and `ops ducks:adjust` call it.
+ */
 export async function adjustParticipantDucks(
-  ctx: AppContext,
+  db: Db,
   userId: number,
   input: Acting & { amount: number; reason: string },
 ): Promise<User> {
+  const { amount } = input;
+  if (!Number.isInteger(amount) || amount === 0 || Math.abs(amount) > PARTICIPANT_ADJUST_MAX) {
+    throw invalid(said('adjustAmount'));
+  }
   const reason = input.reason.trim();
   if (!reason) throw invalid(said('reasonRequired'));
-  await ctx.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
     if (user.ducks + input.amount < 0) throw conflict(said('adjustNegative', { ducks: user.ducks }));
     await addLedgerRow(tx, { userId, amount: input.amount, posted: true, kind: 'adjustment', reason, at: input.now });
@@ -171,7 +178,14 @@ export async function adjustParticipantDucks(
       at: input.now,
     });
   });
-  return findParticipant(ctx.db, userId);
+  return findParticipant(db, userId);
+}
+
+/** The visitor with this e-mail (any case, spaces around it ignored), for the command line. */
+export async function participantIdByEmail(db: Db, email: string): Promise<number> {
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!found) throw notFound(`No visitor has the e-mail ${email}.`);
+  return found.id;
 }
 
 /** No sign-in, spin, claim or attempt, and off the leaderboard; the visitor's sessions end at once. */

@@ -109,7 +109,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { email } = await requireOperator(request);
         const { userId } = request.params;
-        await adjustParticipantDucks(ctx, userId, { ...request.body, actor: email, now: new Date(ctx.now()) });
+        await adjustParticipantDucks(ctx.db, userId, { ...request.body, actor: email, now: new Date(ctx.now()) });
         return toParticipant(await participantDetails(ctx.db, userId));
       },
     );

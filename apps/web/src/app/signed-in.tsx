@@ -15,6 +15,7 @@ import { gameTextsLoaded } from '../lib/game-texts';
 import { t } from '../lib/i18n';
 import { getMe, meQueryKey } from '../lib/me-api';
 import { visitorQueryClient } from '../lib/query-client';
+import { waitAtMost } from '../lib/screen-wait';
 
 // The visitor's ducks and rank (GET /api/me) head most signed-in screens, and the campaign's words and pictures
 // (GET /api/campaign, asked for as the app starts) fill them: the rewards banner above the list, the booking button,
@@ -33,10 +34,7 @@ export function startVisitorLoad(me?: Promise<Me>): Promise<unknown> {
     const visitorPrefetch = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: me ? () => me : getMe });
     prefetchNotices();
     const visitorSaved = queryClient.getQueryData(meQueryKey) !== undefined;
-    return Promise.race([
-      Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]),
-      new Promise<void>((resolve) => setTimeout(resolve, 3000)),
-    ]);
+    return waitAtMost(Promise.all([visitorSaved ? undefined : visitorPrefetch, campaignAnswered()]));
   })();
   return visitorLoaded;
 }

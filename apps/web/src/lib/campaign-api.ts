@@ -5,6 +5,7 @@ import type { Campaign, CampaignScreens } from '@quackquest/contract/core';
 import { use, useEffect, useState } from 'react';
 import { api } from './api-client';
 import { onLocaleChange } from './i18n';
+import { waitAtMost } from './screen-wait';
 
 let request: Promise<Campaign> | undefined;
 let loaded: Campaign | undefined;
@@ -81,7 +82,7 @@ let firstAnswer: Promise<void> | undefined;
  */
 export function useCampaignAnswered(): void {
   if (loaded) return;
-  use((firstAnswer ??= Promise.race([campaignAnswered(), new Promise<void>((resolve) => setTimeout(resolve, 3000))])));
+  use((firstAnswer ??= waitAtMost(campaignAnswered())));
 }
 
 export function useCampaign(): { data?: Campaign; error?: unknown } {

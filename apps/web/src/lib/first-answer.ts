@@ -4,6 +4,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { use } from 'react';
 import { prefetchAhead, visitorQueryClient } from './query-client';
+import { waitAtMost } from './screen-wait';
 
 const firstAnswers = new Map<string, Promise<void>>();
 
@@ -11,7 +12,7 @@ function firstAnswer(queryKey: QueryKey, queryFn: () => Promise<unknown>): Promi
   const key = JSON.stringify(queryKey);
   let answered = firstAnswers.get(key);
   if (!answered) {
-    answered = Promise.race([prefetchAhead({ queryKey, queryFn }), new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+    answered = waitAtMost(prefetchAhead({ queryKey, queryFn }));
     firstAnswers.set(key, answered);
   }
   return answered;
