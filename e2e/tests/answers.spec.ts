@@ -113,7 +113,10 @@ test.describe('multiple choice (day 2)', () => {
     await expectTracker(page, 0, 0);
 
     const spin = await apiAs<{ message: string }>(visitor, '/api/spin', { type: 'MCQ' });
-    expect(spin).toEqual({ status: 403, body: { message: 'You need to complete a checkpoint before spinning!' } });
+    expect(spin).toEqual({
+      status: 403,
+      body: { code: 'spinWithoutCheckpoint', message: 'You need to complete a checkpoint before spinning!' },
+    });
   });
 });
 

@@ -16,6 +16,12 @@ const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
 /** 12 ducks, stock 25, for everyone: no other journey counts its stock. */
 const REWARD = 'Champagne Toast';
 
+/** Throw-away screenshots when SHOTS_DIR is set (never in git), to look at each screen in each language. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}.png`, animations: 'disabled' });
+}
+
 interface Screens {
   signup: { question: string; no: { answer: string } };
 }
@@ -50,6 +56,7 @@ async function fillSignup(page: Page, language: Locale, email: string, name: str
   await page.getByLabel(w('auth.field.phone'), { exact: true }).fill('+65 8123 4567');
   await page.getByLabel(w('auth.field.instagram'), { exact: true }).fill('@ship.mate');
   await page.getByRole('checkbox').check();
+  await shot(page, `signup-${language}`);
   await page.getByRole('button', { name: w('auth.letsGo') }).click();
   await expect(page.getByText(w('auth.signupLinkSent'))).toBeVisible();
 }
@@ -112,6 +119,7 @@ for (const [language, label] of LANGUAGES) {
     const confirm = page.getByRole('dialog', { name: w('rewards.confirmTitle') });
     await confirm.getByRole('button', { name: w('rewards.confirm'), exact: true }).click();
     await expect(page.getByRole('dialog', { name: w('rewards.claimed', { item: REWARD }) })).toBeVisible();
+    await shot(page, `claimed-${language}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     const profile = (await (await page.request.get('/api/profile')).json()) as { claimed: { item: string }[] };
     expect(profile.claimed.map((c) => c.item)).toEqual([REWARD]);
@@ -126,6 +134,7 @@ for (const [language, label] of LANGUAGES) {
     await page.getByRole('button', { name: w('auth.haveCode') }).click();
     const popup = page.getByRole('dialog', { name: w('auth.enterCode') });
     await popup.getByRole('textbox', { name: w('auth.field.code') }).fill(codeIn(signIn!));
+    await shot(page, `code-${language}`);
     await popup.getByRole('button', { name: w('auth.signIn') }).click();
     await fillSignup(page, language, email, 'Kavya Raman');
 

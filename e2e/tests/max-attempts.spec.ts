@@ -55,7 +55,10 @@ test('a used-up checkpoint is locked in the list, explains itself, offers no ans
   // The server refuses another attempt, right or wrong.
   for (const answer of [['b'], ['a']]) {
     const refused = await apiAs<{ message: string }>(visitor, '/api/checkpoints/day-02-lifeboat-drill/attempts', { answer });
-    expect(refused).toEqual({ status: 403, body: { message: SERVER_MESSAGE } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { code: 'maxAttempts', message: SERVER_MESSAGE, params: { maxAttempts: 1 } },
+    });
   }
 });
 

@@ -128,8 +128,8 @@ test("the leaderboard that fails to load says so with a Retry; it marks the visi
   // Two visitors on the same total, far above what other journeys give: both on the top list, tied.
   const tag = randomBytes(3).toString('hex');
   const [first, second] = [await createVisitor({ name: `Tied${tag} Aye` }), await createVisitor({ name: `Tied${tag} Bee` })];
-  await ops('ducks:adjust', first.email, '750000', '--reason', 'e2e tie');
-  await ops('ducks:adjust', second.email, '750000', '--reason', 'e2e tie');
+  await ops('ducks:adjust', first.email, '8000', '--reason', 'e2e tie');
+  await ops('ducks:adjust', second.email, '8000', '--reason', 'e2e tie');
   await signIn(context, second);
 
   const fix = await failUntilFixed(page, '/api/leaderboard');
@@ -148,13 +148,13 @@ test("the leaderboard that fails to load says so with a Retry; it marks the visi
   await expect(theirs).not.toHaveAttribute('aria-current', /.*/);
   await expect(theirs).not.toContainText('(you)');
   await expect(list.locator('[aria-current]')).toHaveCount(1);
-  // The first to reach 750000 ranks higher, as the rule under the list says.
+  // The first to reach 8000 ranks higher, as the rule under the list says.
   const board = (await apiAs<{ top: { displayName: string; rank: number }[] }>(second, '/api/leaderboard')).body.top;
   const rankOf = (name: string) => board.find((row) => row.displayName === name)!.rank;
   expect(rankOf(`Tied${tag} A.`)).toBe(rankOf(`Tied${tag} B.`) - 1);
   await expect(page.getByText('Same ducks? Whoever reached that total first ranks higher.')).toBeVisible();
 
   // Give the ducks back: later journeys expect their own visitors at the top.
-  await ops('ducks:adjust', first.email, '-750000', '--reason', 'e2e tie done');
-  await ops('ducks:adjust', second.email, '-750000', '--reason', 'e2e tie done');
+  await ops('ducks:adjust', first.email, '-8000', '--reason', 'e2e tie done');
+  await ops('ducks:adjust', second.email, '-8000', '--reason', 'e2e tie done');
 });
