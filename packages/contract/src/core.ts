@@ -3,6 +3,7 @@
 // (decision 006); the package root (index.ts) adds the zod schemas the server validates with.
 export * from './claim-refusals';
 export * from './constants';
+export * from './languages';
 export * from './messages';
 // The coded sentences' table (errors.ts) is its own entry, `@quackquest/contract/errors`, so the web app's first
 // screen, which never writes one itself, does not carry it (decision 048); its types come from here.

@@ -10,6 +10,7 @@ export * from './claim-refusals';
 export * from './console';
 export * from './constants';
 export * from './errors';
+export * from './languages';
 export * from './field-messages';
 export * from './messages';
 export * from './server-messages';

@@ -13,10 +13,10 @@ import {
 } from './pack-schema';
 import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
 import { dayStart, formatDay } from './time';
+import { PACK_LANGUAGES, type PackLanguage } from '@quackquest/contract';
 import {
-  PACK_LANGUAGES,
-  type PackLanguage,
   type PackTranslations,
+  ourLanguages,
   missingScreenParts,
   translationsFileSchema,
   unknownTranslationTargets,
@@ -132,7 +132,7 @@ export function readPack(dir: string, now = new Date()): Pack {
   for (const file of readdirSync(contentDir).filter((name) => /^terms\..+\.md$/.test(name))) {
     const language = file.slice('terms.'.length, -'.md'.length);
     if (!(PACK_LANGUAGES as readonly string[]).includes(language)) {
-      problems.push(`${file}: "${language}" is not a language of ours (zh-Hans, ms or ta)`);
+      problems.push(`${file}: "${language}" is not a language of ours (${ourLanguages()})`);
       continue;
     }
     const block = (translations[language as PackLanguage] ??= { checkpoints: {}, rewards: {} });

@@ -1,13 +1,14 @@
 // A pack's words in other languages (decision 037): translations.yaml next to checkpoints.yaml, optional, one
 // block per language; a field left out keeps the English. The API answers in the language a request asks for
 // (?lang=, else Accept-Language), English when it has none of ours.
-import type { CampaignScreens } from '@quackquest/contract';
+import { type CampaignScreens, type Language, PACK_LANGUAGES, type PackLanguage, matchLanguage } from '@quackquest/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-export const PACK_LANGUAGES = ['zh-Hans', 'ms', 'ta'] as const;
-export type PackLanguage = (typeof PACK_LANGUAGES)[number];
-export type Language = 'en' | PackLanguage;
+export type { Language, PackLanguage } from '@quackquest/contract';
+
+/** "zh-Hans, ms or ta": the languages a pack may have, for a problem's message. */
+export const ourLanguages = () => `${PACK_LANGUAGES.slice(0, -1).join(', ')} or ${PACK_LANGUAGES.at(-1)!}`;
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
@@ -60,7 +61,7 @@ const languageBlock = z.strictObject({
   rewards: z.record(z.string(), z.strictObject({ description: text(500).optional() })).default({}),
 });
 
-export const translationsFileSchema = z.partialRecord(z.enum(PACK_LANGUAGES, 'must be zh-Hans, ms or ta'), languageBlock);
+export const translationsFileSchema = z.partialRecord(z.enum(PACK_LANGUAGES, `must be ${ourLanguages()}`), languageBlock);
 type LanguageBlock = z.infer<typeof languageBlock>;
 /** translations.yaml as loaded: each language's block, with its terms.<language>.md filled like terms.md. */
 export type PackTranslations = Partial<Record<PackLanguage, LanguageBlock & { termsText?: string }>>;
@@ -125,13 +126,7 @@ export function unknownTranslationTargets(
 
 /** Pure: the first language of ours in a ?lang value or an Accept-Language header; zh-* is Simplified Chinese. */
 export function pickLanguage(lang: string | undefined, acceptLanguage: string | undefined): Language {
-  const tags = [lang, ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0])];
-  for (const tag of tags) {
-    const base = tag?.trim().toLowerCase().split('-')[0];
-    if (base === 'zh') return 'zh-Hans';
-    if (base === 'ms' || base === 'ta' || base === 'en') return base;
-  }
-  return 'en';
+  return matchLanguage([lang, ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0])]) ?? 'en';
 }
 
 /** The language a request asks for; the answer varies by it. */

@@ -9,7 +9,7 @@
 // `notifiedAt` (sent); an e-mail the worker gives up on (a day of failures) deletes its notice, so the visitor
 // can be notified again and no deadline runs against an e-mail never sent.
 import { randomUUID } from 'node:crypto';
-import { WINNERS_MAX } from '@quackquest/contract';
+import { type Language, WINNERS_MAX } from '@quackquest/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { ActiveCampaign } from '../campaign/active';
@@ -272,7 +272,7 @@ interface WinnerWords {
   subject: (event: string, by: string) => string;
 }
 
-const WINNER_WORDS: Record<'en' | 'zh-Hans' | 'ms' | 'ta', WinnerWords> = {
+const WINNER_WORDS: Record<Language, WinnerWords> = {
   en: {
     hello: (name) => `Hello ${name},`,
     congrats: (event, rank, ducks) =>

@@ -3,7 +3,7 @@
 // for it (app/signed-in.tsx), so the first screen (welcome) carries only the `start` catalog.
 import type { Messages } from '@lingui/core';
 import { messages as en } from '../locales/en/game';
-import { addCatalog } from './i18n';
+import { type Catalog, addCatalog, catalogLoaders } from './i18n';
 
 type Tokens = Messages[string];
 type Token = Exclude<Tokens, string>[number];
@@ -40,9 +40,9 @@ const withCounts = (load: () => Promise<{ messages: Messages }>) => async () => 
 /** Settles when the visitor's language of these texts is there. */
 export const gameTextsLoaded = addCatalog({
   en: countsWithoutNumberFormat(en),
-  others: {
-    'zh-Hans': withCounts(() => import('../locales/zh-Hans/game')),
-    ms: withCounts(() => import('../locales/ms/game')),
-    ta: withCounts(() => import('../locales/ta/game')),
-  },
+  others: Object.fromEntries(
+    Object.entries(
+      catalogLoaders(import.meta.glob<{ messages: Messages }>(['../locales/*/game.ts', '!../locales/en/game.ts']), 'game'),
+    ).map(([language, load]) => [language, withCounts(load)]),
+  ) as Catalog['others'],
 });

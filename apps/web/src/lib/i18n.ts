@@ -3,21 +3,47 @@
 // bundled; `game` (the signed-in screens) comes with the signed-in chunk (lib/game-texts.ts). Another language's
 // catalogs are loaded on demand, once each. The choice is kept in localStorage (`language`, docs/product.md §3);
 // without one the browser's languages are the first guess.
+import {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  type Language,
+  PACK_LANGUAGES,
+  type PackLanguage,
+  isLanguage,
+  matchLanguage,
+} from '@quackquest/contract/core';
 import { type Messages, i18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { messages as startEn } from '../locales/en/start';
 import { keys, read, write } from './storage';
 
-export const LOCALES = ['en', 'zh-Hans', 'ms', 'ta'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The contract's list (packages/contract/src/languages.ts): adding a language is an edit there and its catalogs. */
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 
 /** Each language in its own words, for the picker. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hans': '简体中文', ms: 'Bahasa Melayu', ta: 'தமிழ்' };
+export const LOCALE_NAMES = LANGUAGE_NAMES;
 
 /** One catalog: English (bundled with the code that needs it) and a loader per other language. */
 export interface Catalog {
   en: Messages;
-  others: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>>;
+  others: Record<PackLanguage, () => Promise<{ messages: Messages }>>;
+}
+
+type CatalogFiles = Record<string, () => Promise<{ messages: Messages }>>;
+
+/**
+ * A catalog's loaders for every language but English, from Vite's glob of its compiled files
+ * (`import.meta.glob('../locales/*\/game.ts')`): a new language of the contract's list needs no edit here.
+ */
+export function catalogLoaders(files: CatalogFiles, name: string): Catalog['others'] {
+  const others = {} as Catalog['others'];
+  for (const language of PACK_LANGUAGES) {
+    const file = Object.keys(files).find((path) => path.endsWith(`/${language}/${name}.ts`));
+    if (!file) throw new Error(`No ${name} catalog for ${language}: run npm run i18n:compile -w apps/web`);
+    others[language] = files[file]!;
+  }
+  return others;
 }
 
 /** The catalogs in use, each with the languages already loaded. */
@@ -48,11 +74,7 @@ export async function addCatalog(catalog: Catalog): Promise<void> {
 
 const startCatalog: Catalog = {
   en: startEn,
-  others: {
-    'zh-Hans': () => import('../locales/zh-Hans/start'),
-    ms: () => import('../locales/ms/start'),
-    ta: () => import('../locales/ta/start'),
-  },
+  others: catalogLoaders(import.meta.glob<{ messages: Messages }>(['../locales/*/start.ts', '!../locales/en/start.ts']), 'start'),
 };
 
 i18n.loadAndActivate({ locale: 'en', messages: startEn });
@@ -73,19 +95,12 @@ export function catalogTexts<const K extends string>(prefix: string, names: read
   return texts;
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export const isLocale = isLanguage;
 
 /** Pure: the stored choice, else the first of the browser's languages we have (zh-* is Simplified Chinese), else English. */
 export function pickLocale(stored: string | null, browserLanguages: readonly string[]): Locale {
   if (isLocale(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (base === 'zh') return 'zh-Hans';
-    if (base === 'ms' || base === 'ta' || base === 'en') return base;
-  }
-  return 'en';
+  return matchLanguage(browserLanguages) ?? 'en';
 }
 
 export function currentLocale(): Locale {

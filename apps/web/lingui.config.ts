@@ -4,9 +4,11 @@
 // `npm run i18n:compile --workspace apps/web` (also run before every build) compiles each into a .ts beside it;
 // a text missing from a language gets the English one.
 import { formatter } from '@lingui/format-po';
+// The contract's one list of languages (read by Lingui through jiti, as TypeScript).
+import { LANGUAGES } from '../../packages/contract/src/languages';
 
 export default {
-  locales: ['en', 'zh-Hans', 'ms', 'ta'],
+  locales: [...LANGUAGES],
   sourceLocale: 'en',
   fallbackLocales: { default: 'en' },
   catalogs: [
