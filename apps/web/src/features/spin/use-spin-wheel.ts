@@ -38,7 +38,9 @@ export function useSpinWheel() {
   const [startedBefore, setStartedBefore] = useState(spinStartedBefore);
   const resumed = phase === 'idle' && status.data ? resumedResult(startedBefore, status.data) : null;
   useEffect(() => {
-    if (status.data && startedBefore !== null && !resumedResult(startedBefore, status.data)) forgetSpinStarted();
+    // Shown (a reload mid-spin) or never arrived: either way no longer in progress, so leaving the popup by its
+    // LEADERBOARD link instead of Close cannot bring it back on the next visit (issue 27).
+    if (status.data && startedBefore !== null) forgetSpinStarted();
   }, [status.data, startedBefore]);
 
   async function fail(failure: { message: string; redirectTo?: string }) {
@@ -65,7 +67,11 @@ export function useSpinWheel() {
     setResult(won);
     setRotation(finalAngle(won.duckPointsAwarded));
     setPhase('turning');
-    timer.current = window.setTimeout(() => setPhase('won'), SPIN_DURATION_MS);
+    timer.current = window.setTimeout(() => {
+      // The result is on screen: a later visit starts idle, however this popup is left.
+      forgetSpinStarted();
+      setPhase('won');
+    }, SPIN_DURATION_MS);
   }
 
   function reset() {
