@@ -53,7 +53,9 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
               onClick={() => setSelected((s) => toggleChoice(s, letter))}
             >
               <span className="mcq__letter">{letter.toUpperCase()}</span>
-              <span className="mcq__text">{text}</span>
+              <span className="mcq__text" lang="en">
+                {text}
+              </span>
               {verdict && <span className="mcq__verdict">{verdict}</span>}
             </button>
           );

@@ -33,7 +33,9 @@ export function OwnedRewardList() {
             onClick={() => void navigate(paths.rewardDetail, { state: { reward } satisfies RewardDetailState })}
           >
             <GiftImage className="owned-row__icon" />
-            <span className={`owned-row__name${isLongName(reward.item) ? ' owned-row__name--small' : ''}`}>{reward.item}</span>
+            <span className={`owned-row__name${isLongName(reward.item) ? ' owned-row__name--small' : ''}`} lang="en">
+              {reward.item}
+            </span>
             {reward.quantity > 1 && <span className="owned-row__quantity">x{reward.quantity}</span>}
             <svg className="owned-row__chevron" viewBox="0 0 24 24" aria-hidden="true">
               <path

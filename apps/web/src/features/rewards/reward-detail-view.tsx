@@ -15,7 +15,9 @@ export function RewardDetailView({ reward }: { reward: OwnedReward }) {
   const screens = useScreens();
   return (
     <>
-      <h1 className={`title${isLongName(reward.item) ? ' title--small' : ''}`}>{reward.item}</h1>
+      <h1 className={`title${isLongName(reward.item) ? ' title--small' : ''}`} lang="en">
+        {reward.item}
+      </h1>
       <GiftImage className="reward-detail__image" />
       <p className="card reward-detail__description">{reward.description || ownedFallbackDescription(reward.item)}</p>
       {vouchers.length > 0 && (

@@ -63,7 +63,9 @@ function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
       onClick={() => onTap(reward)}
     >
       <span className="reward-row__main">
-        <span className={`reward-row__name${isLongName(reward.item) ? ' reward-row__name--small' : ''}`}>{reward.item}</span>
+        <span className={`reward-row__name${isLongName(reward.item) ? ' reward-row__name--small' : ''}`} lang="en">
+          {reward.item}
+        </span>
         <span className="reward-row__meta">
           <span className={isSoldOut(reward) ? 'reward-row__sold-out' : undefined}>{stockText(reward)}</span>
           {note && <span className="reward-row__note">{note}</span>}
