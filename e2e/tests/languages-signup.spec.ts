@@ -105,7 +105,13 @@ for (const [language, label] of LANGUAGES) {
 
     await page.getByRole('link', { name: w('congrats.spin') }).click();
     await page.getByRole('button', { name: w('spin.spin'), exact: true }).click();
-    await expect(page.getByRole('dialog', { name: w('spin.youWon') })).toBeVisible();
+    const won = page.getByRole('dialog', { name: w('spin.youWon') });
+    await expect(won).toBeVisible();
+    // The points and the wheel's words in the visitor's language, not the original English.
+    await expect(won).not.toContainText('Duck Point');
+    const segments = page.locator('.wheel__disc text');
+    await expect(segments.filter({ hasText: w('spin.wheelDucks') })).not.toHaveCount(0);
+    await expect(segments.filter({ hasText: /^DUCKS?$/ })).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
 
     // Enough ducks for the toast whatever the wheel gave, then the claim through its dialogs.
@@ -122,6 +128,9 @@ for (const [language, label] of LANGUAGES) {
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     const profile = (await (await page.request.get('/api/profile')).json()) as { claimed: { item: string }[] };
     expect(profile.claimed.map((c) => c.item)).toEqual([REWARD]);
+    await page.goto('/my-rewards');
+    await expect(page.getByRole('link', { name: w('nav.leaderboard') })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'LEADERBOARD' })).toHaveCount(0);
   });
 
   test(`in ${label}: a new visitor signs up by the typed code`, async ({ page }) => {

@@ -1,5 +1,6 @@
 // The spec's alert() messages, shown in an accessible in-app dialog with the same words
 // (docs/product.md §11, difference 7). `const alert = useAlert(); await alert('...')`.
+import { t } from '../lib/i18n';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useModalDialog } from './modal';
 
@@ -35,7 +36,7 @@ function AlertDialog({ message, onClose }: { message: string; onClose: () => voi
           {message}
         </p>
         <button type="button" className="btn btn--primary" onClick={onClose} autoFocus>
-          OK
+          {t('common.ok')}
         </button>
       </div>
     </dialog>

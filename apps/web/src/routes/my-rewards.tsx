@@ -20,8 +20,8 @@ export default function MyRewardsRoute() {
       <p className="rewards-caption">{t('rewards.myCaption')}</p>
       <BottomBar
         links={[
-          { to: paths.leaderboard, label: 'LEADERBOARD' },
-          { to: paths.checkpoints, label: 'CHECKPOINTS' },
+          { to: paths.leaderboard, label: t('nav.leaderboard') },
+          { to: paths.checkpoints, label: t('nav.checkpoints') },
         ]}
       />
     </main>

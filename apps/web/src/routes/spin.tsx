@@ -17,7 +17,9 @@ export default function SpinRoute() {
   const noSpins = phase === 'idle' && spinsLeft === 0;
   // The server chooses the ducks: without a signal SPIN waits, and says so (decision 036).
   const offline = !useOnline() && phase === 'idle';
-  const announcement = phase === 'requesting' ? t('spin.spinning') : phase === 'won' && result ? result.message : '';
+  const won =
+    phase === 'won' && result && t(result.pending ? 'spin.pendingNote' : 'spin.wonNote', { points: result.duckPointsAwarded });
+  const announcement = phase === 'requesting' ? t('spin.spinning') : won || '';
   return (
     <main className="screen spin-screen">
       <div className="screen__top">

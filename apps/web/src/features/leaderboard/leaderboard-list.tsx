@@ -1,6 +1,6 @@
 import { LoadFailed } from '../../components/load-failed';
 import { useLeaderboard } from './leaderboard-api';
-import { hasTie, tieRuleText } from './tie-rule';
+import { hasTie } from './tie-rule';
 import './leaderboard.css';
 import { t } from '../../lib/i18n';
 import '../../lib/game-texts';
@@ -32,7 +32,8 @@ export function LeaderboardList() {
           </li>
         ))}
       </ol>
-      {hasTie(top) && <p className="leaderboard__tie-rule">{tieRuleText}</p>}
+      {/* The server breaks ties by who reached the total first. */}
+      {hasTie(top) && <p className="leaderboard__tie-rule">{t('leaderboard.tieRule')}</p>}
     </>
   );
 }

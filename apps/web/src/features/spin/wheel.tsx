@@ -66,7 +66,7 @@ export function Wheel({ rotation, turning, busy }: WheelProps) {
                 {ducks}
               </text>
               <text x={C} y={C - 52} textAnchor="middle" fontSize={14} fontWeight={700} letterSpacing={1.5}>
-                {ducks === 1 ? 'DUCK' : 'DUCKS'}
+                {ducks === 1 ? t('spin.wheelDuck') : t('spin.wheelDucks')}
               </text>
             </g>
           ))}

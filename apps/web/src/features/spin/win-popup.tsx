@@ -1,4 +1,4 @@
-import { type SpinResult, duckPointsText } from '@quackquest/contract/core';
+import type { SpinResult } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Confetti } from '../../components/confetti';
@@ -21,9 +21,11 @@ export function WinPopup({ result, onClose }: { result: SpinResult; onClose: () 
   return (
     <Modal title={t('spin.youWon')} onClose={onClose} className="win-popup">
       {motion && <Confetti />}
-      <p className={`win-popup__points${motion ? ' celebrate-pop' : ''}`}>{duckPointsText(result.duckPointsAwarded)}</p>
+      <p className={`win-popup__points${motion ? ' celebrate-pop' : ''}`}>
+        {t('spin.duckPoints', { points: result.duckPointsAwarded })}
+      </p>
       <NewTotal result={result} />
-      {result.pending && <p className="dialog__text">{result.message}</p>}
+      {result.pending && <p className="dialog__text">{t('spin.pendingNote', { points: result.duckPointsAwarded })}</p>}
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {t('common.close')}
