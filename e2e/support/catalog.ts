@@ -1,36 +1,32 @@
-// The visitor app's words in each language, read from its PO catalogs (apps/web/src/locales/<locale>/*.po), so a
-// journey can be written once and walked in every language: `words('ta')('auth.sendMagicLink')`.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The visitor app's words in each language, from the same compiled Lingui catalogs the app loads
+// (apps/web/src/locales/<locale>/*.ts), so a journey can be written once and walked in every language:
+// `words('ta')('auth.sendMagicLink')`.
+import { type Messages, setupI18n } from '@lingui/core';
+import { LANGUAGES, type Language } from '@quackquest/contract/core';
 
-export const LOCALES = ['en', 'zh-Hans', 'ms', 'ta'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = Language;
 
-const locales = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
+const CATALOGS = ['start', 'signup', 'game'] as const;
 
-function readCatalog(locale: Locale): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const name of ['start', 'signup', 'game']) {
-    const po = readFileSync(`${locales}${locale}/${name}.po`, 'utf8');
-    for (const entry of po.split(/\n\s*\n/)) {
-      const id = /^msgid "(.*)"$/m.exec(entry)?.[1];
-      // A msgstr may go on over several quoted lines.
-      const str = /^msgstr ((?:".*"\n?)+)/m.exec(entry)?.[1];
-      if (!id || str === undefined) continue;
-      const lines = str.trim().split('\n');
-      texts.set(id, lines.map((line) => JSON.parse(line) as string).join(''));
-    }
-  }
-  return texts;
+async function messagesOf(locale: Locale): Promise<Messages> {
+  const parts = await Promise.all(
+    CATALOGS.map(async (name) => {
+      const module = (await import(`../../apps/web/src/locales/${locale}/${name}.ts`)) as { messages: Messages };
+      return module.messages;
+    }),
+  );
+  return Object.assign({}, ...parts) as Messages;
 }
 
-/** The catalog text of `id` in `locale` (English where the language has none), with simple `{name}` values. */
+const loaded = new Map<Locale, Messages>(
+  await Promise.all(LANGUAGES.map(async (locale) => [locale, await messagesOf(locale)] as const)),
+);
+
+/** The catalog text of `id` in `locale`, with its values, as the app would show it. */
 export function words(locale: Locale): (id: string, values?: Record<string, string | number>) => string {
-  const own = readCatalog(locale);
-  const english = locale === 'en' ? own : readCatalog('en');
-  return (id, values = {}) => {
-    const text = own.get(id) || english.get(id);
-    if (text === undefined) throw new Error(`no text ${id} in the catalogs`);
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  const i18n = setupI18n({ locale, messages: { [locale]: loaded.get(locale)! } });
+  return (id, values) => {
+    if (i18n.messages[id] === undefined) throw new Error(`no text ${id} in the ${locale} catalogs`);
+    return i18n._(id, values);
   };
 }

@@ -24,8 +24,16 @@ export const apiLanguage = {
   refusalText: (refusal: Refusal): string => refusal.message,
 };
 
-/** A sentence of the contract the app says itself (a check before asking), in the visitor's words. */
-export const sayText = (code: TextCode, english: string): string => apiLanguage.refusalText({ code, message: english });
+/** The codes of a table of the contract's sentences whose sentence is plain words (no figures). */
+type WordsOf<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & TextCode;
+
+/**
+ * A sentence of the contract the app says itself (a check before asking), in the visitor's words:
+ * `sayText(authMessages, 'emailMissing')`, so the code and its English cannot part.
+ */
+export function sayText<T extends object>(table: T, code: WordsOf<T>): string {
+  return apiLanguage.refusalText({ code, message: table[code] as string });
+}
 
 /** The text of a call that never reached the server (status 0). */
 export const networkErrorText = (): string => apiLanguage.networkText();

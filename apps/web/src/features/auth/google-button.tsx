@@ -34,10 +34,10 @@ export function GoogleButton({
         return;
       }
       setStarting(false);
-      onFailure(sayText('googleNotConfigured', authMessages.googleNotConfigured));
+      onFailure(sayText(authMessages, 'googleNotConfigured'));
     } catch {
       setStarting(false);
-      onFailure(sayText('googleFailed', authMessages.googleFailed));
+      onFailure(sayText(authMessages, 'googleFailed'));
     }
   };
   const waiting = busy || starting;

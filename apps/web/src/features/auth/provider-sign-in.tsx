@@ -24,7 +24,7 @@ export function ProviderSignIn() {
   // Read once, when the page opens.
   const [fragment] = useState(() => readProviderFragment(location.hash));
   const [error, setError] = useState(() => {
-    if (fragment === 'invalid') return sayText('googleFailed', authMessages.googleFailed);
+    if (fragment === 'invalid') return sayText(authMessages, 'googleFailed');
     if (fragment) return '';
     // Only a known message, chosen by the callback's code: never the address's own text (issue 12).
     const code = new URLSearchParams(location.search).get('error');
@@ -50,7 +50,7 @@ export function ProviderSignIn() {
         }
       })
       .catch(() => {
-        setError(sayText('googleFailed', authMessages.googleFailed));
+        setError(sayText(authMessages, 'googleFailed'));
         setBusy(false);
       });
   });

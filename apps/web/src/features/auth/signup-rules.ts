@@ -19,27 +19,27 @@ export const emptySignupForm: SignupFormData = {
 
 /** The e-mail form: terms, then e-mail and full name, then the other fields marked required. */
 export function validateEmailSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return sayText('termsRequired', authMessages.termsRequired);
-  if (!form.email.trim() || !form.fullName.trim()) return sayText('emailAndNameRequired', authMessages.emailAndNameRequired);
+  if (!form.terms) return sayText(authMessages, 'termsRequired');
+  if (!form.email.trim() || !form.fullName.trim()) return sayText(authMessages, 'emailAndNameRequired');
   return validateContact(form);
 }
 
 /** The provider form (the e-mail comes from the provider): terms, then full name, then the rest. */
 export function validateProviderSignup(form: SignupFormValues): string | null {
-  if (!form.terms) return sayText('termsRequired', authMessages.termsRequired);
-  if (!form.fullName.trim()) return sayText('fullNameRequired', authMessages.fullNameRequired);
+  if (!form.terms) return sayText(authMessages, 'termsRequired');
+  if (!form.fullName.trim()) return sayText(authMessages, 'fullNameRequired');
   return validateContact(form);
 }
 
 function validateContact(form: SignupFormValues): string | null {
-  if (!form.phone.trim()) return sayText('phoneRequired', authMessages.phoneRequired);
-  if (!form.instagram.trim()) return sayText('instagramRequired', authMessages.instagramRequired);
+  if (!form.phone.trim()) return sayText(authMessages, 'phoneRequired');
+  if (!form.instagram.trim()) return sayText(authMessages, 'instagramRequired');
   return null;
 }
 
 /** The magic-link popup's one rule. */
 export function validateMagicLinkEmail(email: string): string | null {
-  return email.trim() ? null : sayText('emailMissing', authMessages.emailMissing);
+  return email.trim() ? null : sayText(authMessages, 'emailMissing');
 }
 
 /** The spec's signup payload; ticking the terms box is the only way to reach it. */

@@ -24,7 +24,7 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const locked = busy || graded !== null;
 
   const submit = async () => {
-    if (selected.length === 0) return alert(sayText('mcqEmpty', messages.mcqEmpty));
+    if (selected.length === 0) return alert(sayText(messages, 'mcqEmpty'));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(selected);

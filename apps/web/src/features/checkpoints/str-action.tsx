@@ -24,7 +24,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = text.trim();
-    if (!answer) return alert(sayText('strEmpty', messages.strEmpty));
+    if (!answer) return alert(sayText(messages, 'strEmpty'));
     setBusy(true);
     setError('');
     const outcome = await submitAttempt(answer);

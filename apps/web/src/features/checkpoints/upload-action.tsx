@@ -58,8 +58,8 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
   };
 
   const upload = async () => {
-    if (!file) return alert(sayText('uploadMissing', messages.uploadMissing));
-    if (!uploadContentType(file)) return fail(sayText('uploadType', messages.uploadType), false);
+    if (!file) return alert(sayText(messages, 'uploadMissing'));
+    if (!uploadContentType(file)) return fail(sayText(messages, 'uploadType'), false);
     setError('');
     setPhase('preparing');
     let photo = prepared.current?.source === file ? prepared.current.photo : null;

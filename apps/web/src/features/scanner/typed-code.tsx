@@ -31,13 +31,13 @@ export function TypedCode({ onCode, onValid }: TypedCodeProps) {
     event.preventDefault();
     if (locked) return;
     const text = code.trim();
-    if (!text) return setStatus({ kind: 'bad', message: sayText('typedCodeEmpty', messages.typedCodeEmpty) });
+    if (!text) return setStatus({ kind: 'bad', message: sayText(messages, 'typedCodeEmpty') });
     setStatus({ kind: 'checking' });
     const verdict = await onCode(text);
     if (verdict === 'valid') {
       setStatus({ kind: 'valid' });
       onValid();
-    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: sayText('typedCodeInvalid', messages.typedCodeInvalid) });
+    } else if (verdict === 'invalid') setStatus({ kind: 'bad', message: sayText(messages, 'typedCodeInvalid') });
     else if (verdict === 'stop') setStatus({ kind: 'stopped' });
     // The same code again within 5 s: what was said stays.
     else if (verdict === 'ignore') setStatus((s) => (s.kind === 'checking' ? { kind: 'idle' } : s));

@@ -25,9 +25,8 @@ export interface SpinFailure {
 /** `status` 0 means the request never reached the server. */
 export function spinFailure(error: { status?: number; code?: string; message?: string }): SpinFailure {
   // A blocked visitor (decision 020) is told so, not sent to complete a checkpoint.
-  if (error.code === 'accountBlocked') return { message: sayText('accountBlocked', messages.accountBlocked) };
-  if (error.status === 403)
-    return { message: sayText('spinWithoutCheckpoint', messages.spinWithoutCheckpoint), redirectTo: '/checkpoints' };
+  if (error.code === 'accountBlocked') return { message: sayText(messages, 'accountBlocked') };
+  if (error.status === 403) return { message: sayText(messages, 'spinWithoutCheckpoint'), redirectTo: '/checkpoints' };
   if (error.status === 401) return { message: spinTexts.notLoggedIn, redirectTo: '/login' };
   if (error.status === 0) return { message: spinTexts.networkError };
   return { message: error.message || spinTexts.failed };
