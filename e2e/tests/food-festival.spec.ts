@@ -1,6 +1,6 @@
 // Issue 14 part 4's must-show: any festival, not only a cruise. A server of its own (support/own-server.ts: PGlite,
 // a fresh DATA_DIR, mail to the journeys' SMTP server) seeded with the second sample pack,
-// campaigns/food-festival-2026, its days placed so that day 3 is today. On a phone a visitor signs up through the
+// campaigns/food-festival-2026, its days placed so that day 5, the last, is today. On a phone a visitor signs up through the
 // UI (the pack's sign-up question), completes a checkpoint, spins, sees and claims rewards; every screen visited is
 // read, text and pictures' alternative texts alike, and none speaks of a cabin, ship, crew, cruise, deck, on board
 // or sailing. The welcome page is kept as a screenshot at 412 and 320 px wide (/tmp/food-festival-welcome-*.png).
@@ -10,12 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, devices } from '@playwright/test';
-import { expect, linkIn, readMail, test, uniqueEmail } from '../support/fixtures';
+import { createVisitor, expect, linkIn, readMail, signIn, test, uniqueEmail } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
 import { OWN_PORTS } from '../support/ports';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const CRUISE_WORDS = /cabin|ship|crew|cruise|deck|on board|aboard|sail/i;
+
+// Both journeys share the one server this file starts: in order, in one worker.
+test.describe.configure({ mode: 'default' });
 
 let server: OwnServer | undefined;
 let packDir = '';
@@ -27,7 +30,7 @@ test.beforeAll(async () => {
   packDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-food-pack-'));
   writeFileSync(
     path.join(packDir, 'campaign.yaml'),
-    `basedOn: ${path.join(root, 'campaigns/food-festival-2026')}\nid: food-e2e\nchallengeStart: relative\ntodayIsDay: 3\n`,
+    `basedOn: ${path.join(root, 'campaigns/food-festival-2026')}\nid: food-e2e\nchallengeStart: relative\ntodayIsDay: 5\n`,
   );
   server = await startOwnServer({
     campaign: packDir,
@@ -189,5 +192,41 @@ test('a visitor plays the food festival on a phone, and no screen speaks of a cr
   await expect(page.getByRole('heading', { name: 'This plate is empty' })).toBeVisible();
   await expectNoCruiseWords(page, 'not found');
   expect(visited).toHaveLength(14);
+  await context.close();
+});
+
+// Issue 27 part 4: a wrong answer with a try left keeps the visitor playing. Day 5 asks to pick both desserts and
+// allows two tries: one right choice and one wrong is not right, yet neither choice is marked, so the right one
+// is not called wrong; the screen says a try is left and stays; the second try wins.
+test('a partly right answer with a try left marks no choice wrong and lets the visitor try again where they are', async ({
+  browser,
+}) => {
+  const visitor = await createVisitor({ appUrl });
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: appUrl });
+  await signIn(context, visitor, appUrl);
+  const page = await context.newPage();
+  await page.goto('/checkpoint?id=day-5-sweet-tooth');
+  const answers = page.getByRole('group', { name: 'Answers' });
+  const nata = answers.getByRole('button', { name: 'Pastel de nata' });
+  const gazpacho = answers.getByRole('button', { name: 'Gazpacho' });
+  await nata.click();
+  await gazpacho.click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status')).toHaveText('Not quite. You have 1 try left.');
+  // No verdict on any choice: Pastel de nata is right, and must not read "Incorrect".
+  await expect(answers).not.toContainText(/correct/i);
+  await expect(nata).toHaveAttribute('aria-pressed', 'true');
+  await expect(nata).toBeEnabled();
+  await page.screenshot({ path: '/tmp/mcq-try-left.png', fullPage: true });
+
+  // The button invites another go; changing the choice starts a fresh answer.
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await gazpacho.click();
+  await expect(page.getByRole('status')).toHaveText('');
+  await answers.getByRole('button', { name: 'Churros' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status')).toHaveText('Correct!');
+  await expect(nata).toContainText('Correct');
+  await page.waitForURL(/\/congrats$/);
   await context.close();
 });

@@ -1,5 +1,5 @@
 // Journey 6: maximum attempts. Day 2's multiple choice allows one attempt: after a wrong answer its row
-// is locked ('Locked', a lock, last in the list) and explains itself with the spec's alert; the checkpoint
+// is locked ('Locked', a lock, in its place in the list: issue 27 part 4) and explains itself with the spec's alert; the checkpoint
 // screen offers no answers; and an attempt forced anyway (a screen opened before the attempt was used up,
 // or the API) is refused by the server with its 403 message.
 import type { Page } from '@playwright/test';
@@ -24,7 +24,8 @@ test('a used-up checkpoint is locked in the list, explains itself, offers no ans
 }) => {
   await openDay2(page);
   await answerDay2(page, 'The top of the funnel');
-  await expect(page.getByRole('status')).toHaveText('Incorrect');
+  await expect(page.getByRole('status')).toHaveText('Not this time. The right answers are marked.');
+  await page.getByRole('link', { name: 'Back to checkpoints' }).last().click();
   await page.waitForURL(/\/checkpoints$/);
 
   const list = page.getByRole('region', { name: 'Checkpoint list' });
@@ -35,9 +36,11 @@ test('a used-up checkpoint is locked in the list, explains itself, offers no ans
   await expect(locked.getByText('2', { exact: true })).toHaveCount(0);
   await expect(locked).toContainText('No attempts left');
   await expect(locked.getByRole('img', { name: 'Done' })).toHaveCount(0);
-  // No longer a link to the checkpoint, and last in the list (exhausted rows come after the others).
+  // No longer a link to the checkpoint, and still second, after day 1: it keeps its place rather than sinking
+  // below the days to come.
   await expect(list.getByRole('link', { name: /Lifeboat Drill/ })).toHaveCount(0);
-  await expect(list.getByRole('listitem').last()).toContainText('Locked');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('Locked');
+  await page.screenshot({ path: '/tmp/checkpoints-locked-in-place.png', fullPage: true });
 
   await locked.click();
   const alert = page.getByRole('alertdialog');
@@ -74,7 +77,7 @@ test("an answer from a screen opened before the last attempt was used is refused
   await expect(second.getByRole('group', { name: 'Answers' })).toBeVisible();
 
   await answerDay2(page, 'The dessert buffet');
-  await expect(page.getByRole('status')).toHaveText('Incorrect');
+  await expect(page.getByRole('status')).toHaveText('Not this time. The right answers are marked.');
 
   await answerDay2(second, 'Your assigned muster station');
   const alert = second.getByRole('alertdialog');

@@ -38,3 +38,21 @@ describe('foreseeClaimRefusal: window, then stock, then balance', () => {
     expect(foreseeClaimRefusal(reward, ducks, NOW)).toBe(expected);
   });
 });
+
+describe("foreseeClaimRefusal with the visitor's profile: eligibility and per-user limit, in the server's order", () => {
+  const guest = { eligibleAs: 'non-owners', claimedOfThis: 0 } as const;
+  const owner = { eligibleAs: 'owners', claimedOfThis: 0 } as const;
+  it.each([
+    ['for owners, a visitor without', { ...open, eligibility: 'owners' }, 10, guest, 'owners_only'],
+    ['for owners, an owner', { ...open, eligibility: 'owners' }, 10, owner, null],
+    ['for non-owners, an owner', { ...open, eligibility: 'non-owners' }, 10, owner, 'non_owners_only'],
+    ['for everyone', { ...open, eligibility: 'everyone' }, 10, owner, null],
+    ['stock before eligibility', { ...open, quantity: 0, eligibility: 'owners' }, 10, guest, 'sold_out'],
+    ['eligibility before balance', { ...open, eligibility: 'owners' }, 0, guest, 'owners_only'],
+    ['limit reached', { ...open, perUserLimit: 1 }, 10, { ...guest, claimedOfThis: 1 }, 'limit_reached'],
+    ['limit before balance', { ...open, perUserLimit: 2 }, 0, { ...guest, claimedOfThis: 2 }, 'limit_reached'],
+    ['under the limit', { ...open, perUserLimit: 2 }, 10, { ...guest, claimedOfThis: 1 }, null],
+  ] as const)('%s', (_, reward, ducks, visitor, expected) => {
+    expect(foreseeClaimRefusal(reward, ducks, NOW, visitor)).toBe(expected);
+  });
+});

@@ -62,17 +62,47 @@ export function isSoldOut(reward: { quantity: number }): boolean {
   return reward.quantity <= 0;
 }
 
+/** What the web app knows of the visitor beyond their ducks (GET /api/profile): who they are for the rewards'
+ * eligibility, and how many of this reward they already claimed. */
+export interface ClaimVisitor {
+  eligibleAs: 'owners' | 'non-owners';
+  claimedOfThis: number;
+}
+
 /**
- * The refusal the web app can foresee before asking the server, in the server's order: window, stock,
- * balance. Eligibility and the per-user limit need what only the server knows; it refuses those itself.
+ * The refusal the web app can foresee before asking the server, in the server's order: window, stock, eligibility
+ * and per-user limit (once the visitor's profile is known), balance. The server decides; this only keeps a row that
+ * can never be claimed from looking claimable (issue 27 part 5) and spares a tap its round trip.
  */
 export function foreseeClaimRefusal(
-  reward: { price: number; quantity: number; startDate?: number | null; endDate?: number | null },
+  reward: {
+    price: number;
+    quantity: number;
+    startDate?: number | null;
+    endDate?: number | null;
+    eligibility?: 'everyone' | 'owners' | 'non-owners';
+    perUserLimit?: number | null;
+  },
   ducks: number,
   nowSec: number,
+  visitor?: ClaimVisitor,
 ): ClaimRefusalCode | null {
   if (rewardWindow(reward, nowSec) !== 'open') return 'not_available';
   if (isSoldOut(reward)) return 'sold_out';
+  if (visitor) {
+    const refusal = eligibilityRefusal(reward.eligibility ?? 'everyone', visitor.eligibleAs);
+    if (refusal) return refusal;
+    if (reward.perUserLimit != null && visitor.claimedOfThis >= reward.perUserLimit) return 'limit_reached';
+  }
   if (ducks < reward.price) return 'not_enough_ducks';
   return null;
+}
+
+/** The eligibility rule of qq_claim: a reward for one answer of the sign-up question refuses the other. */
+export function eligibilityRefusal(
+  eligibility: 'everyone' | 'owners' | 'non-owners',
+  eligibleAs: ClaimVisitor['eligibleAs'],
+): 'owners_only' | 'non_owners_only' | null {
+  if (eligibility === 'everyone' || eligibility === eligibleAs) return null;
+  return eligibility === 'owners' ? 'owners_only' : 'non_owners_only';
 }

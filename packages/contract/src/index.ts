@@ -160,7 +160,11 @@ export const claimedSchema = z.object({
   voucherCode: z.string(),
   redeemed: z.boolean(),
 });
-export const profileSchema = z.object({ claimed: z.array(claimedSchema) });
+export const profileSchema = z.object({
+  claimed: z.array(claimedSchema),
+  /** The rewards this visitor may claim by their sign-up answer: 'owners' answered yes (campaign.yaml signup). */
+  eligibleAs: z.enum(['owners', 'non-owners']),
+});
 export type Profile = z.infer<typeof profileSchema>;
 
 export const eligibilitySchema = z.enum(['everyone', 'owners', 'non-owners']);

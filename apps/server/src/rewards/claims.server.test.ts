@@ -1,4 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import {
+  CLAIM_REFUSALS,
+  type CampaignScreens,
+  type ClaimRefusalCode,
+  type Profile,
+  foreseeClaimRefusal,
+  messages,
+} from '@quackquest/contract';
 import { describe, expect, it } from 'vitest';
 import { DAY, type TestUser, addReward, api, createUser, me, nowSec } from '../../test/helpers';
 
@@ -194,6 +202,48 @@ describe('refusals change nothing', () => {
     const visitor = await createUser({ ducks: 10, cabinOwner: false });
     expect((await claim(visitor, reward.item)).status).toBe(201);
   });
+
+  // The app foresees eligibility and the per-user limit from the profile (contract: foreseeClaimRefusal) so that a
+  // row nobody can claim does not look claimable; it must foresee what qq_claim decides, never a rule of its own.
+  it.each([
+    ['owners', true],
+    ['owners', false],
+    ['non-owners', true],
+    ['non-owners', false],
+    ['everyone', true],
+    ['everyone', false],
+  ] as const)(
+    "for %s, a visitor (owner: %s): the profile's foresight and the server's answer agree",
+    async (eligibility, cabinOwner) => {
+      const reward = await addReward({ price: 5, stock: 3, eligibility, perUserLimit: 1 });
+      const visitor = await createUser({ ducks: 20, cabinOwner });
+      const foresee = async () => {
+        const profile = (await api('GET', '/api/profile', visitor)).body as Profile;
+        const claimedOfThis = profile.claimed.filter((c) => c.item === reward.item).length;
+        const item = { ...reward, quantity: (await stockOf(visitor, reward.item))!, eligibility, perUserLimit: 1 };
+        return foreseeClaimRefusal(item, (await me(visitor)).duckPoints, nowSec(), {
+          eligibleAs: profile.eligibleAs,
+          claimedOfThis,
+        });
+      };
+      const foreseen = await foresee();
+      const response = await claim(visitor, reward.item);
+      // A refusal of eligibility speaks the pack's words for its sign-up answers, as the app's row does.
+      const { signup } = (await api('GET', '/api/campaign', visitor)).body.screens as CampaignScreens;
+      const said = (code: ClaimRefusalCode) =>
+        code === 'owners_only'
+          ? signup!.yes.refusal
+          : code === 'non_owners_only'
+            ? signup!.no.refusal
+            : messages.rewardLimitReached;
+      expect(response.status === 201 ? null : response.body.message).toBe(foreseen && said(foreseen));
+      if (response.status !== 201) return;
+      // Claimed once: the limit of one is foreseen as the server then refuses.
+      const again = await foresee();
+      expect(again).toBe('limit_reached');
+      expect((await claim(visitor, reward.item)).body.code).toBe(CLAIM_REFUSALS.limit_reached.text);
+    },
+  );
 
   it('the per-user limit: 409 once reached, another visitor can still claim', async () => {
     const user = await createUser({ ducks: 30 });

@@ -2,7 +2,7 @@ import { claimBodySchema, claimResultSchema, inventorySchema, profileSchema, typ
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { claims, rewards } from '../db/schema';
+import { claims, rewards, users } from '../db/schema';
 import { invalid } from '../domain/errors';
 import { requestLanguage, translationsFor } from '../campaign/translations';
 import { requireUserId } from '../session/session';
@@ -36,17 +36,20 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/profile', { schema: { response: { 200: profileSchema } } }, async (request) => {
       const userId = await requireUserId(request);
-      const rows = await ctx.db
-        .select({
-          item: rewards.item,
-          createdAt: claims.createdAt,
-          voucherCode: claims.voucherCode,
-          redeemedAt: claims.redeemedAt,
-        })
-        .from(claims)
-        .innerJoin(rewards, eq(rewards.id, claims.rewardId))
-        .where(eq(claims.userId, userId))
-        .orderBy(asc(claims.id));
+      const [[visitor], rows] = await Promise.all([
+        ctx.db.select({ cabinOwner: users.cabinOwner }).from(users).where(eq(users.id, userId)),
+        ctx.db
+          .select({
+            item: rewards.item,
+            createdAt: claims.createdAt,
+            voucherCode: claims.voucherCode,
+            redeemedAt: claims.redeemedAt,
+          })
+          .from(claims)
+          .innerJoin(rewards, eq(rewards.id, claims.rewardId))
+          .where(eq(claims.userId, userId))
+          .orderBy(asc(claims.id)),
+      ]);
       const claimed = rows.map((r) => ({
         item: r.item,
         quantity: 1,
@@ -54,7 +57,7 @@ export function rewardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         voucherCode: r.voucherCode,
         redeemed: r.redeemedAt !== null,
       }));
-      return { claimed };
+      return { claimed, eligibleAs: visitor?.cabinOwner ? ('owners' as const) : ('non-owners' as const) };
     });
 
     app.post(

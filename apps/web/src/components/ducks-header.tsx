@@ -18,7 +18,7 @@ export function DucksHeader() {
         )}
       </div>
       <div>
-        <span className="ducks-header__value">{rankText(data?.rank, data?.totalUsers)}</span>
+        <span className="ducks-header__value">{rankText(data)}</span>
         <span className="ducks-header__label">{t('header.rank')}</span>
       </div>
       <div>

@@ -7,7 +7,7 @@ import { BackButton } from '../components/back-button';
 import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
 import { resultBanner } from '../features/checkpoints/checkpoint-result';
-import { checkpointState, exhaustedText, isLongTitle, unlockText } from '../features/checkpoints/checkpoint-state';
+import { checkpointState, exhaustedText, isLongTitle, triesLeft, unlockText } from '../features/checkpoints/checkpoint-state';
 import { McqAction } from '../features/checkpoints/mcq-action';
 import { StrAction } from '../features/checkpoints/str-action';
 import { redirectDelayMs } from '../features/checkpoints/timing';
@@ -87,6 +87,7 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
           {said}
         </p>
         <h2 className="cp-try-again">{t('common.tryAgain')}</h2>
+        <TriesLeft checkpoint={onArrival} />
         <CheckpointAction checkpoint={checkpoint} />
       </>
     );
@@ -94,6 +95,12 @@ function CheckpointActions({ checkpoint }: { checkpoint: Checkpoint }) {
   if (said) return <p className={`banner banner--${onArrival.result}`}>{said}</p>;
   if (state === 'exhausted') return <p className="banner">{exhaustedText(checkpoint.maxAttempts)}</p>;
   return <CheckpointAction checkpoint={checkpoint} />;
+}
+
+/** "2 tries left" under the try-again heading; nothing when the tries are unlimited. */
+function TriesLeft({ checkpoint }: { checkpoint: Checkpoint }) {
+  const left = triesLeft(checkpoint);
+  return left === undefined ? null : <p className="cp-tries-left">{t('checkpoint.triesLeft', { n: left })}</p>;
 }
 
 function CheckpointAction({ checkpoint }: { checkpoint: Checkpoint }) {

@@ -6,6 +6,7 @@ import { DucksHeader } from '../components/ducks-header';
 import { LoadFailed } from '../components/load-failed';
 import { ClaimedPopup, ConfirmClaimDialog } from '../features/rewards/claim-dialogs';
 import { startInventory, useInventory } from '../features/rewards/inventory-api';
+import { startProfile, useProfile } from '../features/rewards/profile-api';
 import { RewardList } from '../features/rewards/reward-list';
 import { useClaimFlow } from '../features/rewards/use-claim-flow';
 import { useMe } from '../lib/me-api';
@@ -14,12 +15,15 @@ import { t } from '../lib/i18n';
 import '../lib/game-texts';
 
 startInventory();
+// Who the visitor is for the rewards and what they claimed: rows they can never claim say why (issue 27 part 5).
+startProfile();
 
 export default function RewardsRoute() {
   const me = useMe();
   const inventory = useInventory();
-  const claim = useClaimFlow(me.data?.duckPoints ?? 0);
+  const profile = useProfile().data;
   const screens = useScreens();
+  const claim = useClaimFlow(me.data?.duckPoints ?? 0, profile, screens?.signup);
   return (
     <main className="screen">
       <div className="screen__top">
@@ -41,6 +45,7 @@ export default function RewardsRoute() {
         rewards={inventory.data}
         isLoading={inventory.isLoading}
         ducks={me.data?.duckPoints}
+        profile={profile}
         onTap={(reward) => void claim.tap(reward)}
         failed={
           inventory.isError && !inventory.data ? (

@@ -1,4 +1,6 @@
-// The scrollable CHECKPOINTS list of /checkpoints (docs/product.md §2.6), in the order of §5.3.
+// The scrollable CHECKPOINTS list of /checkpoints (docs/product.md §2.6), in the order of §5.3: the open checkpoints,
+// then the days still to come folded into one row that opens to show them (issue 27 part 5).
+import { ChallengeProgress, UpcomingSummary } from './challenge-progress';
 import { CheckpointsParseError, checkpointsTexts, useCheckpoints } from './checkpoints-api';
 import { CheckpointRow } from './checkpoint-row';
 import { orderCheckpoints } from './checkpoint-state';
@@ -26,23 +28,37 @@ export function CheckpointList({ waiting }: { waiting?: { ids: ReadonlySet<strin
     );
   }
   const rows = orderCheckpoints(data, nowSec);
+  const open = rows.filter((row) => row.state !== 'notUnlocked');
+  const upcoming = rows.filter((row) => row.state === 'notUnlocked');
+  const rowOf = (row: (typeof rows)[number]) => (
+    <CheckpointRow
+      key={row.checkpoint.checkpointId}
+      row={row}
+      nowSec={nowSec}
+      waitingNote={waiting?.ids.has(row.checkpoint.checkpointId) ? waiting.note : undefined}
+    />
+  );
   return (
-    <div className="cp-list" tabIndex={0} role="region" aria-label={t('checkpoints.listLabel')}>
-      {rows.length === 0 ? (
-        <p className="muted">{t('checkpoints.noneOpen')}</p>
-      ) : (
-        <ul className="cp-list__items">
-          {rows.map((row) => (
-            <CheckpointRow
-              key={row.checkpoint.checkpointId}
-              row={row}
-              nowSec={nowSec}
-              waitingNote={waiting?.ids.has(row.checkpoint.checkpointId) ? waiting.note : undefined}
-            />
-          ))}
-        </ul>
-      )}
-    </div>
+    <>
+      <ChallengeProgress checkpoints={data} nowSec={nowSec} />
+      <div className="cp-list" tabIndex={0} role="region" aria-label={t('checkpoints.listLabel')}>
+        {rows.length === 0 ? (
+          <p className="muted">{t('checkpoints.noneOpen')}</p>
+        ) : (
+          <>
+            {open.length > 0 && <ul className="cp-list__items">{open.map(rowOf)}</ul>}
+            {upcoming.length > 0 && (
+              <details className="cp-upcoming">
+                <summary className="cp-upcoming__summary">
+                  <UpcomingSummary upcoming={upcoming.map((row) => row.checkpoint)} nowSec={nowSec} />
+                </summary>
+                <ul className="cp-list__items">{upcoming.map(rowOf)}</ul>
+              </details>
+            )}
+          </>
+        )}
+      </div>
+    </>
   );
 }
 

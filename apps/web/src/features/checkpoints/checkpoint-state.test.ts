@@ -6,6 +6,7 @@ import {
   exhaustedText,
   isLongTitle,
   orderCheckpoints,
+  triesLeft,
   unlockText,
 } from './checkpoint-state';
 
@@ -84,7 +85,7 @@ describe('orderCheckpoints', () => {
     ...checkpoint(over),
   });
 
-  it('hides ended rows; available, then not yet unlocked, then exhausted; ties by sequence then title', () => {
+  it('hides ended rows; the open ones in sequence, a used-up one in its place, then those not unlocked; ties by title', () => {
     const rows = orderCheckpoints(
       [
         row('Exhausted B', 2, { maxAttempts: 1, attempts: 1 }),
@@ -99,14 +100,23 @@ describe('orderCheckpoints', () => {
       NOW,
     );
     expect(rows.map((r) => [r.checkpoint.title, r.state])).toEqual([
+      ['Exhausted A', 'exhausted'],
+      ['Exhausted B', 'exhausted'],
       ['Open first', 'available'],
       ['Open A', 'available'],
       ['Open Z', 'available'],
       ['Soon', 'notUnlocked'],
       ['Future', 'notUnlocked'],
-      ['Exhausted A', 'exhausted'],
-      ['Exhausted B', 'exhausted'],
     ]);
+  });
+
+  it.each([
+    [{ maxAttempts: 0, attempts: 4 }, undefined],
+    [{ maxAttempts: 3, attempts: 1 }, 2],
+    [{ maxAttempts: 2, attempts: 2 }, 0],
+    [{ maxAttempts: 1, attempts: 3 }, 0],
+  ])('tries left for %o: %s', (input, expected) => {
+    expect(triesLeft(input)).toBe(expected);
   });
 
   it('returns an empty list when everything has ended', () => {

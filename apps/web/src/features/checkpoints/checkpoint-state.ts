@@ -45,20 +45,25 @@ export interface CheckpointRow<T> {
   state: Exclude<CheckpointState, 'ended'>;
 }
 
-const rank: Record<CheckpointRow<unknown>['state'], number> = { available: 0, notUnlocked: 1, exhausted: 2 };
-
-/** Ended checkpoints hidden; available first, then not yet unlocked, then exhausted; ties by sequence, then title. */
+/** Ended checkpoints hidden; the open ones in the campaign's order (a used-up one keeps its place, issue 27 part 4),
+ * then those not unlocked yet; ties by sequence, then title. */
 export function orderCheckpoints<T extends Timing & Pick<Checkpoint, 'sequence' | 'title'>>(
   checkpoints: readonly T[],
   nowSec: number,
 ): CheckpointRow<T>[] {
+  const upcoming = (row: CheckpointRow<T>) => (row.state === 'notUnlocked' ? 1 : 0);
   return checkpoints
     .map((checkpoint) => ({ checkpoint, state: checkpointState(checkpoint, nowSec) }))
     .filter((row): row is CheckpointRow<T> => row.state !== 'ended')
     .sort(
       (a, b) =>
-        rank[a.state] - rank[b.state] ||
+        upcoming(a) - upcoming(b) ||
         a.checkpoint.sequence - b.checkpoint.sequence ||
         a.checkpoint.title.localeCompare(b.checkpoint.title),
     );
+}
+
+/** Tries left on an open checkpoint; undefined when they are unlimited (maxAttempts 0). */
+export function triesLeft(checkpoint: Pick<Checkpoint, 'maxAttempts' | 'attempts'>): number | undefined {
+  return checkpoint.maxAttempts > 0 ? Math.max(0, checkpoint.maxAttempts - checkpoint.attempts) : undefined;
 }

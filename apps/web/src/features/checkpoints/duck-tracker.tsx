@@ -16,7 +16,7 @@ export function DuckTracker() {
         {t('checkpoints.myDucks')}
       </p>
       <ul className="duck-tracker__stats">
-        <li>{t('checkpoints.rank', { rank: rankText(data?.rank, data?.totalUsers) })}</li>
+        <li>{t('checkpoints.rank', { rank: rankText(data) })}</li>
         <li>{t('checkpoints.ducks', { n: data?.duckPoints ?? 0 })}</li>
         {/* A failed fetch falls back to 0 pending (docs/product.md §7.3). */}
         <li>{isPending ? t('common.loading') : t('checkpoints.ducksPending', { n: data?.pendingDuckPoints ?? 0 })}</li>

@@ -27,19 +27,17 @@ export function toggleChoice(selected: readonly McqLetter[], letter: McqLetter):
 
 /**
  * After grading. With the correct letters (sent after a correct answer or the last attempt, docs/product.md
- * §9): a correct choice shows 'Correct', a selected wrong one 'Incorrect', any other nothing. Without them (a
- * wrong answer with tries left): the selected choices show the answer's outcome, the others nothing.
+ * §9): a correct choice shows 'correct', a selected wrong one 'incorrect', any other nothing. Without them (a
+ * wrong answer with tries left) no choice is judged: one right choice of a "pick both" answer must not read as
+ * wrong (issue 27 part 4), and the screen says only that the answer as a whole was not right.
  */
 export function choiceVerdict(
   letter: McqLetter,
   selected: readonly McqLetter[],
   graded: { correct: boolean; correctChoices?: readonly string[] | undefined },
-): 'Correct' | 'Incorrect' | null {
-  if (!graded.correctChoices) {
-    if (!selected.includes(letter)) return null;
-    return graded.correct ? 'Correct' : 'Incorrect';
-  }
+): 'correct' | 'incorrect' | null {
+  if (!graded.correctChoices) return graded.correct && selected.includes(letter) ? 'correct' : null;
   const correct = graded.correctChoices.map((l) => l.toLowerCase());
-  if (correct.includes(letter)) return 'Correct';
-  return selected.includes(letter) ? 'Incorrect' : null;
+  if (correct.includes(letter)) return 'correct';
+  return selected.includes(letter) ? 'incorrect' : null;
 }

@@ -4,5 +4,4 @@ export const redirectDelayMs = {
   validScan: 1500,
   correctMcq: 1500,
   strSubmit: 1500,
-  incorrectMcq: 2000,
 } as const;

@@ -6,7 +6,7 @@ import { GiftImage } from './gift-image';
 import { isLongName } from './reward-availability';
 import { useOwnedRewards } from './use-owned-rewards';
 import './rewards.css';
-import { t } from '../../lib/i18n';
+import { currentLocale, t } from '../../lib/i18n';
 import '../../lib/game-texts';
 
 /** The state /reward-detail receives through navigation. */
@@ -33,8 +33,20 @@ export function OwnedRewardList() {
             onClick={() => void navigate(paths.rewardDetail, { state: { reward } satisfies RewardDetailState })}
           >
             <GiftImage className="owned-row__icon" />
-            <span className={`owned-row__name${isLongName(reward.item) ? ' owned-row__name--small' : ''}`} lang="en">
-              {reward.item}
+            <span className="owned-row__main">
+              <span className={`owned-row__name${isLongName(reward.item) ? ' owned-row__name--small' : ''}`} lang="en">
+                {reward.item}
+              </span>
+              {/* Each voucher: its code, when it was claimed and whether the desk has redeemed it (issue 27 part 5). */}
+              {reward.vouchers.map((voucher) => (
+                <span key={voucher.code} className="owned-row__voucher">
+                  <code className="owned-row__code">{voucher.code}</code>
+                  {voucher.claimedAt != null && <span>{t('rewards.claimedOn', { date: claimedDate(voucher.claimedAt) })}</span>}
+                  <span className={`owned-row__state owned-row__state--${voucher.redeemed ? 'redeemed' : 'ready'}`}>
+                    {voucher.redeemed ? t('voucher.redeemed') : t('voucher.ready')}
+                  </span>
+                </span>
+              ))}
             </span>
             {reward.quantity > 1 && <span className="owned-row__quantity">x{reward.quantity}</span>}
             <svg className="owned-row__chevron" viewBox="0 0 24 24" aria-hidden="true">
@@ -52,4 +64,9 @@ export function OwnedRewardList() {
       ))}
     </ul>
   );
+}
+
+/** "27 Nov", in the visitor's language and zone. */
+function claimedDate(sec: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short' }).format(sec * 1000);
 }

@@ -64,15 +64,15 @@ describe('mergeOwnedRewards', () => {
     expect(mergeOwnedRewards(['Voyage Wifi'], inventory)[0]?.description).toBe('You own Voyage Wifi');
   });
 
-  it('keeps every voucher code of the merged claims, with its redeemed flag', () => {
+  it('keeps every voucher code of the merged claims, with its redeemed flag and when it was claimed', () => {
     const [owned] = mergeOwnedRewards([
       { item: 'Draught Beer', quantity: 1, timestamp: 1, voucherCode: 'QQ-AAAAA-BBBBB', redeemed: true },
       'Draught Beer',
       { item: 'Draught Beer', quantity: 1, timestamp: 2, voucherCode: 'QQ-CCCCC-DDDDD', redeemed: false },
     ]);
     expect(owned?.vouchers).toEqual([
-      { code: 'QQ-AAAAA-BBBBB', redeemed: true },
-      { code: 'QQ-CCCCC-DDDDD', redeemed: false },
+      { code: 'QQ-AAAAA-BBBBB', redeemed: true, claimedAt: 1 },
+      { code: 'QQ-CCCCC-DDDDD', redeemed: false, claimedAt: 2 },
     ]);
   });
 });

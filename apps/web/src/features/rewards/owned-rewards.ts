@@ -11,6 +11,8 @@ export type ClaimedEntry =
 export interface Voucher {
   code: string;
   redeemed: boolean;
+  /** When it was claimed (Unix seconds), or null when the entry had no time. */
+  claimedAt?: number | null;
 }
 
 export interface OwnedReward extends Partial<Omit<Reward, 'item' | 'quantity' | 'description'>> {
@@ -34,7 +36,9 @@ export function mergeOwnedRewards(claimed: readonly ClaimedEntry[], inventory: r
     const claim = typeof entry === 'string' ? { item: entry } : entry;
     const quantity = typeof claim.quantity === 'number' && Number.isFinite(claim.quantity) ? claim.quantity : 1;
     const timestamp = typeof claim.timestamp === 'number' ? claim.timestamp : null;
-    const voucher = claim.voucherCode ? [{ code: claim.voucherCode, redeemed: claim.redeemed === true }] : [];
+    const voucher = claim.voucherCode
+      ? [{ code: claim.voucherCode, redeemed: claim.redeemed === true, claimedAt: timestamp }]
+      : [];
     const owned = merged.get(claim.item);
     if (owned) {
       owned.quantity += quantity;

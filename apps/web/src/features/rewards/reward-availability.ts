@@ -1,7 +1,17 @@
 // Reward availability, timing texts and the claim gate of docs/product.md §5.6, §6 and §7.6. Pure, no I/O:
 // times are Unix seconds and countdowns use 86400-second days, rounded up. The window and stock rules
 // and the refusal messages are the contract's (claim-refusals.ts), the ones the server answers with.
-import { claimRefusal, foreseeClaimRefusal, isSoldOut, rewardWindow } from '@quackquest/contract/core';
+import {
+  type CampaignScreens,
+  type ClaimRefusalCode,
+  type ClaimVisitor,
+  type Profile,
+  type Reward,
+  claimRefusal,
+  foreseeClaimRefusal,
+  isSoldOut,
+  rewardWindow,
+} from '@quackquest/contract/core';
 import { t } from '../../lib/i18n';
 import '../../lib/game-texts';
 import { apiLanguage } from '../../lib/api-client';
@@ -61,11 +71,52 @@ export function moreDucksText(reward: RewardStock, ducks: number | undefined, no
 
 export type ClaimGate = { ok: true } | { ok: false; message: string };
 
-/** Whether a tap may open the confirm dialog: within the window, in stock, and enough ducks. */
-export function checkClaim(reward: RewardStock, ducks: number, nowSec: number): ClaimGate {
-  const refusal = foreseeClaimRefusal(reward, ducks, nowSec);
+/** The campaign's sign-up question (campaign.yaml signup): its answers' own words refuse the rewards of the other. */
+export type SignupWords = CampaignScreens['signup'] | undefined;
+
+/** A refusal's sentence as the server says it: an eligibility refusal in the pack's words, when it has them. */
+function refusalText(code: ClaimRefusalCode, facts: { price: number; ducks: number }, signup: SignupWords): string {
+  if (signup && code === 'owners_only') return signup.yes.refusal;
+  if (signup && code === 'non_owners_only') return signup.no.refusal;
+  return apiLanguage.refusalText(claimRefusal(code, facts));
+}
+
+/**
+ * Whether a tap may open the confirm dialog: within the window, in stock, for this visitor (once their profile is
+ * known), under their limit, and enough ducks.
+ */
+export function checkClaim(
+  reward: RewardStock & Partial<Pick<Reward, 'eligibility' | 'perUserLimit'>>,
+  ducks: number,
+  nowSec: number,
+  visitor?: ClaimVisitor,
+  signup?: SignupWords,
+): ClaimGate {
+  const refusal = foreseeClaimRefusal(reward, ducks, nowSec, visitor);
   if (refusal === null) return { ok: true };
-  return { ok: false, message: apiLanguage.refusalText(claimRefusal(refusal, { price: reward.price, ducks })) };
+  return { ok: false, message: refusalText(refusal, { price: reward.price, ducks }, signup) };
+}
+
+/** The visitor's facts for one reward, from their profile; undefined while it is not known. */
+export function claimVisitor(profile: Profile | undefined, item: string): ClaimVisitor | undefined {
+  if (!profile?.eligibleAs) return undefined;
+  return { eligibleAs: profile.eligibleAs, claimedOfThis: profile.claimed.filter((c) => c.item === item).length };
+}
+
+/**
+ * Why this visitor can never claim an open, in-stock reward: not for their sign-up answer, or their limit reached
+ * (issue 27 part 5); undefined otherwise, and while their profile is not known.
+ */
+export function visitorRefusalText(
+  reward: RewardStock & Pick<Reward, 'eligibility' | 'perUserLimit'>,
+  visitor: ClaimVisitor | undefined,
+  nowSec: number,
+  signup: SignupWords,
+): string | undefined {
+  if (!visitor || isRewardDisabled(reward, nowSec)) return undefined;
+  // Ducks are not the question here: as many as it costs.
+  const refusal = foreseeClaimRefusal(reward, reward.price, nowSec, visitor);
+  return refusal ? refusalText(refusal, { price: reward.price, ducks: reward.price }, signup) : undefined;
 }
 
 /** Current time in Unix seconds. */

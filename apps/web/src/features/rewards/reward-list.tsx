@@ -1,7 +1,17 @@
-import type { Reward } from '@quackquest/contract/core';
+import type { Profile, Reward } from '@quackquest/contract/core';
 import type { ReactNode } from 'react';
 import { eligibilityLabel } from './eligibility-labels';
-import { isLongName, isRewardDisabled, isSoldOut, moreDucksText, nowSeconds, rewardNote, stockText } from './reward-availability';
+import {
+  claimVisitor,
+  isLongName,
+  isRewardDisabled,
+  isSoldOut,
+  moreDucksText,
+  nowSeconds,
+  rewardNote,
+  stockText,
+  visitorRefusalText,
+} from './reward-availability';
 import './rewards.css';
 import { useScreens } from '../../lib/campaign-api';
 import { t } from '../../lib/i18n';
@@ -12,13 +22,15 @@ interface RewardListProps {
   isLoading: boolean;
   /** The visitor's ducks, once known: rows they cannot afford say how many more they need. */
   ducks: number | undefined;
+  /** The visitor's claims and sign-up answer, once known: rewards they can never claim say why and look it. */
+  profile?: Profile | undefined;
   onTap: (reward: Reward) => void;
   /** Shown instead of the rows when the list could not be loaded. */
   failed?: ReactNode;
 }
 
 /** The reward list, scrolling with the page. Disabled rows are greyed but still answer a tap with the reason. */
-export function RewardList({ rewards, isLoading, ducks, onTap, failed }: RewardListProps) {
+export function RewardList({ rewards, isLoading, ducks, profile, onTap, failed }: RewardListProps) {
   const now = nowSeconds();
   return (
     <section className="reward-list" aria-label={t('rewards.listLabel')}>
@@ -29,7 +41,7 @@ export function RewardList({ rewards, isLoading, ducks, onTap, failed }: RewardL
           <ul className="reward-list__items">
             {(rewards ?? []).map((reward) => (
               <li key={reward.item}>
-                <RewardRow reward={reward} now={now} ducks={ducks} onTap={onTap} />
+                <RewardRow reward={reward} now={now} ducks={ducks} profile={profile} onTap={onTap} />
               </li>
             ))}
           </ul>
@@ -42,19 +54,22 @@ interface RewardRowProps {
   reward: Reward;
   now: number;
   ducks: number | undefined;
+  profile: Profile | undefined;
   onTap: (reward: Reward) => void;
 }
 
-function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
-  const disabled = isRewardDisabled(reward, now);
-  const note = rewardNote(reward, now);
+function RewardRow({ reward, now, ducks, profile, onTap }: RewardRowProps) {
   // The pack's words for its sign-up answers (decision 033); the original campaign's before the campaign arrives.
   const signup = useScreens()?.signup;
+  // Not for this visitor, or their limit reached: greyed, and says why instead of "n more ducks".
+  const never = visitorRefusalText(reward, claimVisitor(profile, reward.item), now, signup);
+  const disabled = isRewardDisabled(reward, now) || never !== undefined;
+  const note = never ?? rewardNote(reward, now);
   const who = eligibilityLabel(
     reward.eligibility,
     signup ? { owners: signup.yes.rewardsLabel, 'non-owners': signup.no.rewardsLabel } : undefined,
   );
-  const more = moreDucksText(reward, ducks, now);
+  const more = never ? undefined : moreDucksText(reward, ducks, now);
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 // The claim flow of docs/product.md §5.6: tap, the gate's alerts, the confirm dialog, the claim, then the
 // success popup or an alert. Ducks, rank and the rewards list are refreshed after a claim.
-import type { Reward } from '@quackquest/contract/core';
+import type { Profile, Reward } from '@quackquest/contract/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';
@@ -9,7 +9,7 @@ import { meQueryKey } from '../../lib/me-api';
 import { newIdempotencyKey, postClaim } from './claim-api';
 import { inventoryQueryKey } from './inventory-api';
 import { profileQueryKey } from './profile-api';
-import { checkClaim, nowSeconds } from './reward-availability';
+import { type SignupWords, checkClaim, claimVisitor, nowSeconds } from './reward-availability';
 
 const claimFailedText = 'Failed to claim reward. Please try again.';
 
@@ -19,7 +19,8 @@ interface Confirming {
   idempotencyKey: string;
 }
 
-export function useClaimFlow(ducks: number) {
+/** `profile`: once known, a tap on a reward not for this visitor, or past their limit, is refused before asking. */
+export function useClaimFlow(ducks: number, profile?: Profile, signup?: SignupWords) {
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -27,7 +28,7 @@ export function useClaimFlow(ducks: number) {
   const [claimedItem, setClaimedItem] = useState<string | null>(null);
 
   async function tap(reward: Reward) {
-    const gate = checkClaim(reward, ducks, nowSeconds());
+    const gate = checkClaim(reward, ducks, nowSeconds(), claimVisitor(profile, reward.item), signup);
     if (!gate.ok) return alert(gate.message);
     setConfirming({ reward, idempotencyKey: newIdempotencyKey() });
   }
