@@ -1,8 +1,10 @@
 // Journey 7: rewards. The claim gate's alerts (not enough ducks, sold out, outside the window with its
 // timing text), the confirm dialog, the server's refusals, and successful claims that show up in My Rewards
 // with their quantity and vouchers. Each test claims rewards no other journey claims, so stock counts are exact.
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiAs, createVisitor, expect, ops, signIn, test, type Visitor } from '../support/fixtures';
+import { APP_URL } from '../support/ports';
 
 interface Item {
   item: string;
@@ -105,9 +107,9 @@ test('a visitor claims a reward twice: it shows in My Rewards as x2 and its deta
   await page.goto('/rewards');
   await expectDucks(page, 40);
 
-  // The server refuses what the browser cannot know: a cabin owners' reward for a visitor without a cabin.
-  await rewardRow(page, 'Balcony Cabin Upgrade').click();
-  await page.getByRole('dialog', { name: 'Confirm Reward Claim' }).getByRole('button', { name: 'Confirm' }).click();
+  // A cabin owners' reward for a visitor without a cabin: greyed, and a tap says why without asking to confirm.
+  await expect(rewardRow(page, 'Balcony Cabin Upgrade')).toHaveAttribute('aria-disabled', 'true');
+  await rewardRow(page, 'Balcony Cabin Upgrade').click({ force: true });
   await expectAlert(page, 'This reward is for cabin owners only.');
   await expect(page.getByRole('dialog', { name: 'Confirm Reward Claim' })).toHaveCount(0);
   await expectDucks(page, 40);
@@ -143,12 +145,18 @@ test('a visitor claims a reward twice: it shows in My Rewards as x2 and its deta
   expect(await ducksOf(visitor)).toBe(30);
   expect(await stockOf(visitor, 'Beer Bucket')).toBe(stockBefore - 2);
 
-  // The per-visitor limit (2) is the server's: a third claim is refused and charges nothing.
+  // The per-visitor limit (2) reached: the row says so, a tap says why, and the server refuses a third claim.
   await page.goto('/rewards');
   await expectDucks(page, 30);
-  await rewardRow(page, 'Beer Bucket').click();
-  await page.getByRole('dialog', { name: 'Confirm Reward Claim' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(rewardRow(page, 'Beer Bucket')).toContainText('You have already claimed this reward as many times as allowed.');
+  await rewardRow(page, 'Beer Bucket').click({ force: true });
   await expectAlert(page, 'You have already claimed this reward as many times as allowed.');
+  const third = await fetch(`${APP_URL}/api/claims`, {
+    method: 'POST',
+    headers: { cookie: `qq_session=${visitor.cookie}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ item: 'Beer Bucket' }),
+  });
+  expect(third.status).toBe(409);
   expect(await ducksOf(visitor)).toBe(30);
 });
 
@@ -160,8 +168,7 @@ test('a cabin owner claims an owners-only reward and is refused one for visitors
   await page.goto('/rewards');
   await expectDucks(page, 40);
 
-  await rewardRow(page, '20% Cabin Discount').click();
-  await page.getByRole('dialog', { name: 'Confirm Reward Claim' }).getByRole('button', { name: 'Confirm' }).click();
+  await rewardRow(page, '20% Cabin Discount').click({ force: true });
   await expectAlert(page, 'This reward is for visitors who do not have a cabin yet.');
 
   await claimThroughDialogs(page, 'Shipping Credit', 20);

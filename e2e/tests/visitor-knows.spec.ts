@@ -57,9 +57,12 @@ test('reward rows say who may claim them and how many more ducks are needed; the
   await expect(rewardRow(page, 'Balcony Cabin Upgrade')).toContainText('cabin owners only');
   await expect(rewardRow(page, '20% Cabin Discount')).toContainText('for visitors without a cabin');
   await expect(rewardRow(page, 'Wifi Day Pass')).not.toContainText(/cabin/);
-  // 4 ducks: one short of the Wifi Day Pass (5), 31 short of the upgrade (35); the beer (3) is affordable.
+  // 4 ducks: one short of the Wifi Day Pass (5), 56 short of the free cabin (60); the beer (3) is affordable.
   await expect(rewardRow(page, 'Wifi Day Pass')).toContainText('1 more duck');
-  await expect(rewardRow(page, 'Balcony Cabin Upgrade')).toContainText('31 more ducks');
+  await expect(rewardRow(page, 'Free 3D2N Cabin')).toContainText('56 more ducks');
+  // The upgrade is for cabin owners, which this visitor is not: it says so, not how many ducks it would take.
+  await expect(rewardRow(page, 'Balcony Cabin Upgrade')).toContainText('This reward is for cabin owners only.');
+  await expect(rewardRow(page, 'Balcony Cabin Upgrade')).not.toContainText('more duck');
   await expect(rewardRow(page, 'Draught Beer')).not.toContainText('more duck');
   // A sold-out reward says so, not how many ducks it would take.
   await expect(rewardRow(page, 'Suite Upgrade')).toContainText('Sold out');
