@@ -86,7 +86,8 @@ function RewardRow({ reward, now, ducks, profile, onTap }: RewardRowProps) {
           {note && <span className="reward-row__note">{note}</span>}
           {more && <span className="reward-row__more">{more}</span>}
         </span>
-        {who && <span className="reward-row__who">{who}</span>}
+        {/* A row that says why it is not for this visitor needs no tag repeating it. */}
+        {who && !never && <span className="reward-row__who">{who}</span>}
       </span>
       <span className="reward-row__price">
         <DuckIcon />
