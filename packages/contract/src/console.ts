@@ -5,6 +5,7 @@ import {
   PARTICIPANT_ADJUST_MAX,
   PARTICIPANT_REASON_MAX_LENGTH,
   REVIEW_BATCH_MAX,
+  REVIEW_LEASE_MAX,
   REVIEW_STATES,
   REVIEW_PAGE_MAX,
   REVIEW_REASON_MAX_LENGTH,
@@ -82,6 +83,28 @@ export const reviewListSchema = z.object({
 });
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
+/** POST /api/console/reviews/lease: the pending answers handed to this reviewer, held for them alone. */
+export const reviewLeaseBodySchema = z.object({
+  checkpoint: z.string().trim().min(1).max(100).optional(),
+  type: z.enum(['Str', 'Upload']).optional(),
+  limit: z.number().int().min(1).max(REVIEW_LEASE_MAX).default(10),
+});
+export type ReviewLeaseBody = z.input<typeof reviewLeaseBodySchema>;
+
+export const reviewLeaseSchema = z.object({
+  /** Oldest first; no other reviewer is handed these until `leasedUntil`. */
+  items: z.array(reviewItemSchema),
+  /** Unix seconds: the hold ends then unless the reviewer asks again. */
+  leasedUntil: z.number(),
+  /** Pending answers matching the filter, held or not, and the oldest one's submission (Unix seconds). */
+  waiting: z.number(),
+  oldestSubmittedAt: z.number().nullable(),
+  /** Of those, how many other reviewers hold now. */
+  heldByOthers: z.number(),
+  checkpoints: z.array(z.object({ checkpointId: z.string(), title: z.string() })),
+});
+export type ReviewLease = z.infer<typeof reviewLeaseSchema>;
+
 const reviewDecisionSchema = z
   .object({
     attemptId: z.number().int().min(1),
@@ -100,7 +123,8 @@ export const reviewDecisionsResultSchema = z.object({
   results: z.array(
     z.union([
       z.object({ attemptId: z.number(), ok: z.literal(true), state: z.enum(REVIEW_STATES) }),
-      z.object({ attemptId: z.number(), ok: z.literal(false), message: z.string() }),
+      /** `code` alreadyDecided or reviewHeld: the answer was someone else's (decision 053). */
+      z.object({ attemptId: z.number(), ok: z.literal(false), message: z.string(), code: z.string().optional() }),
     ]),
   ),
 });

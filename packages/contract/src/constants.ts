@@ -47,6 +47,9 @@ export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
 export const REVIEW_BATCH_MAX = 100;
 export const REVIEW_PAGE_MAX = 100;
+/** How many pending answers one reviewer holds at a time, and how long a hold lasts without a refresh (decision 053). */
+export const REVIEW_LEASE_MAX = 20;
+export const REVIEW_LEASE_SECONDS = 120;
 /** Winners e-mailed per call of POST /api/console/winners/notify, and listed by its preview. */
 export const WINNERS_MAX = 100;
 /** Every action the audit trail records (decision 019): the console's filter offers them. */

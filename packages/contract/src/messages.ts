@@ -66,6 +66,9 @@ export const consoleMessages = {
   roleRefused: 'Your role does not allow this. Ask an admin.',
   voucherNotFound: 'No voucher has this code. Check the code and try again.',
   alreadyRedeemed: ({ by, at }: { by: string; at: string }) => `Already redeemed by ${by} at ${at}.`,
+  alreadyDecided: ({ state, by, at }: { state: string; by: string; at: string }) => `Already ${state} by ${by} at ${at}.`,
+  reviewHeld: ({ by, until }: { by: string; until: string }) =>
+    `${by} is reviewing this answer until ${until}: it is theirs to decide.`,
   participantNotFound: 'No visitor has this id.',
   participantErased: "This visitor's personal data was erased: nothing more can be changed.",
   adjustNegative: ({ ducks }: { ducks: number }) =>

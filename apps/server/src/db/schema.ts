@@ -201,6 +201,12 @@ export const attempts = pgTable(
     decisionSeenAt: timestamp('decision_seen_at', { withTimezone: true, mode: 'date' }),
     /** False for invalid scans and rejected answers: they do not count against maxAttempts. */
     counted: boolean('counted').notNull(),
+    /**
+     * The reviewer holding this pending answer (an operator's e-mail) and until when: no other reviewer is handed it
+     * meanwhile (reviews/leases.ts, decision 053). Past `leasedUntil` the hold is gone.
+     */
+    leasedBy: text('leased_by'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('attempts_user_checkpoint_idx').on(t.userId, t.checkpointId),

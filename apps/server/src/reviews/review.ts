@@ -2,11 +2,13 @@
 // them and frees the attempt so the visitor may try again. Each decision is a ledger row and an audit row, in
 // one transaction. The console (reviews/routes.ts) and the CLI (`ops review:*`) call these same functions.
 import path from 'node:path';
-import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { said } from '@quackquest/contract';
+import { type SQL, and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { attempts, campaigns, checkpoints, spins, uploads, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
+import { formatCampaignTime } from '../campaign/campaign-time';
 import { conflict, notFound } from '../domain/errors';
 
 export type ReviewState = 'pending' | 'approved' | 'rejected';
@@ -37,6 +39,8 @@ export interface ReviewQuery {
   limit?: number;
   /** The last attempt id of the previous page. */
   before?: number;
+  /** Only these attempts (a reviewer's lease, reviews/leases.ts). */
+  attemptIds?: readonly number[];
 }
 
 /** Pending answers oldest first (fair to visitors); decided ones newest decision first (what just happened). */
@@ -44,6 +48,7 @@ export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow
   const conditions: (SQL | undefined)[] = [eq(attempts.review, query.state)];
   if (query.checkpoint) conditions.push(eq(checkpoints.slug, query.checkpoint));
   if (query.before !== undefined) conditions.push(afterCursor(query.state, query.before));
+  if (query.attemptIds) conditions.push(inArray(attempts.id, [...query.attemptIds]));
   const order = query.state === 'pending' ? [asc(attempts.id)] : [desc(attempts.decidedAt), desc(attempts.id)];
   const select = db
     .select({
@@ -174,11 +179,14 @@ export async function reviewAttempt(
       throw conflict(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
     }
     if (attempt.review !== 'pending') {
-      const by = attempt.decidedBy ? ` by ${attempt.decidedBy}` : '';
-      const at = attempt.decidedAt ? ` at ${attempt.decidedAt.toISOString()}` : '';
-      throw conflict(
-        `Attempt ${attemptId} was already ${attempt.review}${by}${at}; a decision is final (correct ducks with ducks:adjust).`,
-      );
+      // Decided elsewhere: who and when, so the reviewer who lost it knows (issue 28 part 1).
+      const at = attempt.decidedAt ? await formatCampaignTime(tx, attempt.decidedAt) : 'an unknown time';
+      throw conflict(said('alreadyDecided', { state: attempt.review, by: attempt.decidedBy ?? 'an unknown operator', at }));
+    }
+    // Another reviewer holds it (decision 053): theirs to decide until their hold lapses.
+    const holder = heldByAnother(attempt, actor, now);
+    if (holder) {
+      throw conflict(said('reviewHeld', { by: holder.by, until: await formatCampaignTime(tx, holder.until) }));
     }
     const state = decision === 'approve' ? 'approved' : 'rejected';
     await tx
@@ -188,6 +196,8 @@ export async function reviewAttempt(
         decidedAt: now,
         decidedBy: actor,
         reviewReason: reason,
+        leasedBy: null,
+        leasedUntil: null,
         ...(decision === 'reject' ? { counted: false } : {}),
       })
       .where(eq(attempts.id, attemptId));
@@ -229,4 +239,15 @@ export async function reviewAttempt(
     });
     return outcome;
   });
+}
+
+/** Who holds a pending answer now (reviews/leases.ts), if anyone else than `actor`. */
+function heldByAnother(
+  attempt: { leasedBy: string | null; leasedUntil: Date | null },
+  actor: string,
+  now: Date,
+): { by: string; until: Date } | undefined {
+  const { leasedBy, leasedUntil } = attempt;
+  if (!leasedBy || !leasedUntil || leasedUntil <= now || leasedBy === actor) return undefined;
+  return { by: leasedBy, until: leasedUntil };
 }

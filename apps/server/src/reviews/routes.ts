@@ -5,6 +5,8 @@ import {
   type ReviewItem,
   reviewDecisionsBodySchema,
   reviewDecisionsResultSchema,
+  reviewLeaseBodySchema,
+  reviewLeaseSchema,
   reviewListSchema,
   reviewQuerySchema,
 } from '@quackquest/contract';
@@ -14,6 +16,7 @@ import type { AppContext } from '../context';
 import { DomainError, notFound } from '../domain/errors';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
+import { leaseReviews } from './leases';
 import { type ReviewRow, findPhoto, listReviewedCheckpoints, listReviews, reviewAttempt } from './review';
 
 const reviewers = { roles: ['admin', 'reviewer'] as const satisfies readonly Role[] };
@@ -60,6 +63,28 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    // The pending queue as a reviewer works it: answers held for them alone, renewed each time they ask (decision 053).
+    app.post(
+      '/api/console/reviews/lease',
+      { config: reviewers, schema: { body: reviewLeaseBodySchema, response: { 200: reviewLeaseSchema } } },
+      async (request) => {
+        const { email } = await requireOperator(request);
+        const { limit, ...filter } = request.body;
+        const [lease, checkpoints] = await Promise.all([
+          leaseReviews(ctx.db, email, filter, limit, new Date(ctx.now())),
+          listReviewedCheckpoints(ctx.db),
+        ]);
+        return {
+          items: lease.rows.map(toItem),
+          leasedUntil: seconds(lease.leasedUntil),
+          waiting: lease.waiting,
+          oldestSubmittedAt: lease.oldestSubmittedAt ? seconds(lease.oldestSubmittedAt) : null,
+          heldByOthers: lease.heldByOthers,
+          checkpoints,
+        };
+      },
+    );
+
     app.get(
       '/api/console/photos/:attemptId',
       {
@@ -92,7 +117,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             results.push({ attemptId, ok: true, state: decision === 'approve' ? 'approved' : 'rejected' });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            results.push({ attemptId, ok: false, message: error.message });
+            results.push({ attemptId, ok: false, message: error.message, code: error.code });
           }
         }
         return { results };

@@ -2,10 +2,11 @@
 // condition makes it atomic: two crew members scanning the same voucher at once cannot both redeem it. The
 // console (vouchers/routes.ts) and the CLI (`ops voucher:redeem`) call these same functions.
 import { said } from '@quackquest/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
-import { type DbOrTx, type Db, queryRows } from '../db/client';
+import { type DbOrTx, type Db } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
+import { formatCampaignTime } from '../campaign/campaign-time';
 import { conflict, invalid, notFound } from '../domain/errors';
 
 export interface Voucher {
@@ -75,24 +76,4 @@ export async function redeemVoucher(db: Db, code: string, input: { actor: string
     throw conflict(said('alreadyRedeemed', { by: now.redeemedBy ?? 'an unknown operator', at }));
   }
   return now;
-}
-
-/** "2026-11-23 18:04 (Asia/Singapore)": the time as the crew on board read their clocks. */
-async function formatCampaignTime(db: DbOrTx, instant: Date): Promise<string> {
-  const [row] = await queryRows<{ zone: string | null }>(
-    db,
-    sql`select info ->> 'timeZone' as zone from campaigns where active limit 1`,
-  );
-  const timeZone = row?.zone ?? 'UTC';
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} (${timeZone})`;
 }
