@@ -52,11 +52,17 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
               disabled={locked}
               onClick={() => setSelected((s) => toggleChoice(s, letter))}
             >
-              <span className="mcq__letter">{letter.toUpperCase()}</span>
+              <span className="mcq__letter" translate="no">
+                {letter.toUpperCase()}
+              </span>
               <span className="mcq__text" lang="en">
                 {text}
               </span>
-              {verdict && <span className="mcq__verdict">{verdict}</span>}
+              {verdict && (
+                <span className="mcq__verdict">
+                  {t(verdict === 'Correct' ? 'checkpoint.choiceCorrect' : 'checkpoint.incorrect')}
+                </span>
+              )}
             </button>
           );
         })}

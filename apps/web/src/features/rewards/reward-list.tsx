@@ -71,7 +71,11 @@ function RewardRow({ reward, now, ducks, onTap }: RewardRowProps) {
           {note && <span className="reward-row__note">{note}</span>}
           {more && <span className="reward-row__more">{more}</span>}
         </span>
-        {who && <span className="reward-row__who">{who}</span>}
+        {who && (
+          <span className="reward-row__who" data-pack={signup ? '' : undefined}>
+            {who}
+          </span>
+        )}
       </span>
       <span className="reward-row__price">
         <DuckIcon />
