@@ -1,10 +1,10 @@
 // The visitor app's words in each language, from the same compiled Lingui catalogs the app loads
 // (apps/web/src/locales/<locale>/*.ts), so a journey can be written once and walked in every language:
-// `words('ta')('auth.sendMagicLink')`.
+// `words('ta')('auth.sendMagicLink')`; `words('pseudo')` is Lingui's pseudo-locale (decision 050).
 import { type Messages, setupI18n } from '@lingui/core';
 import { LANGUAGES, type Language } from '@quackquest/contract/core';
 
-export type Locale = Language;
+export type Locale = Language | 'pseudo';
 
 const CATALOGS = ['start', 'signup', 'game'] as const;
 
@@ -19,7 +19,7 @@ async function messagesOf(locale: Locale): Promise<Messages> {
 }
 
 const loaded = new Map<Locale, Messages>(
-  await Promise.all(LANGUAGES.map(async (locale) => [locale, await messagesOf(locale)] as const)),
+  await Promise.all([...LANGUAGES, 'pseudo' as const].map(async (locale) => [locale, await messagesOf(locale)] as const)),
 );
 
 /** The catalog text of `id` in `locale`, with its values, as the app would show it. */

@@ -19,7 +19,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export default async function globalSetup() {
-  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // With Lingui's pseudo-locale (decision 050): only this build can be told to speak it (tests/pseudo-locale.spec.ts).
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_PSEUDO_LOCALE: '1' },
+  });
 
   // Another run's stack on these ports would answer this run's journeys with its own database.
   await assertPortsFree([APP_PORT, CONTROL_PORT, ...Object.values(OWN_PORTS)]);

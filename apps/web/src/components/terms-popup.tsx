@@ -8,7 +8,16 @@ export default function TermsPopup({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={t('terms.title')} onClose={onClose} className="dialog--tall">
       <div className="terms" tabIndex={0} role="region" aria-label={t('terms.region')}>
-        {data ? <Markdown text={data.termsText} /> : error ? <p>{t('terms.loadFailed')}</p> : <p>{t('common.loading')}</p>}
+        {/* The pack's own terms, in its words (data-pack, decision 050). */}
+        {data ? (
+          <div data-pack>
+            <Markdown text={data.termsText} />
+          </div>
+        ) : error ? (
+          <p>{t('terms.loadFailed')}</p>
+        ) : (
+          <p>{t('common.loading')}</p>
+        )}
       </div>
       <button type="button" className="btn btn--primary" onClick={onClose}>
         {t('common.close')}

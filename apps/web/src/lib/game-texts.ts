@@ -42,7 +42,10 @@ export const gameTextsLoaded = addCatalog({
   en: countsWithoutNumberFormat(en),
   others: Object.fromEntries(
     Object.entries(
-      catalogLoaders(import.meta.glob<{ messages: Messages }>(['../locales/*/game.ts', '!../locales/en/game.ts']), 'game'),
+      catalogLoaders(
+        import.meta.glob<{ messages: Messages }>(['../locales/*/game.ts', '!../locales/en/game.ts', '!../locales/pseudo/*']),
+        'game',
+      ),
     ).map(([language, load]) => [language, withCounts(load)]),
   ) as Catalog['others'],
 });

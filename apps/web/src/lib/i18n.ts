@@ -24,13 +24,28 @@ export type Locale = Language;
 /** Each language in its own words, for the picker. */
 export const LOCALE_NAMES = LANGUAGE_NAMES;
 
+/**
+ * Lingui's pseudo-locale (lingui.config.ts, decision 050): every English text with accented letters, so a journey
+ * can see any text that does not come from the catalogs. Only a build made with VITE_PSEUDO_LOCALE=1 (the journeys')
+ * has its catalogs and lets `language=pseudo` in localStorage choose it; it is never in the picker, and a production
+ * build has neither its catalogs nor their chunks (the glob below is dropped with its branch).
+ */
+export const PSEUDO_LOCALE = 'pseudo';
+/** A language of the app, or the pseudo-locale of a test build. */
+type AppLocale = Locale | typeof PSEUDO_LOCALE;
+
+type Loader = () => Promise<{ messages: Messages }>;
+
 /** One catalog: English (bundled with the code that needs it) and a loader per other language. */
 export interface Catalog {
   en: Messages;
-  others: Record<PackLanguage, () => Promise<{ messages: Messages }>>;
+  others: Record<PackLanguage, Loader> & { [PSEUDO_LOCALE]?: Loader };
 }
 
-type CatalogFiles = Record<string, () => Promise<{ messages: Messages }>>;
+type CatalogFiles = Record<string, Loader>;
+
+const pseudoFiles: CatalogFiles =
+  import.meta.env.VITE_PSEUDO_LOCALE === '1' ? import.meta.glob<{ messages: Messages }>('../locales/pseudo/*.ts') : {};
 
 /**
  * A catalog's loaders for every language but English, from Vite's glob of its compiled files
@@ -43,18 +58,20 @@ export function catalogLoaders(files: CatalogFiles, name: string): Catalog['othe
     if (!file) throw new Error(`No ${name} catalog for ${language}: run npm run i18n:compile -w apps/web`);
     others[language] = files[file]!;
   }
+  // In a build with the pseudo-locale only: in production this is dropped whole.
+  if (import.meta.env.VITE_PSEUDO_LOCALE === '1') others[PSEUDO_LOCALE] = pseudoFiles[`../locales/${PSEUDO_LOCALE}/${name}.ts`];
   return others;
 }
 
 /** The catalogs in use, each with the languages already loaded. */
-const catalogs = new Map<Catalog, Set<Locale>>();
+const catalogs = new Map<Catalog, Set<AppLocale>>();
 /** The language being switched to (or the active one): a catalog put in use meanwhile loads it too. */
-let target: Locale = 'en';
+let target: AppLocale = 'en';
 
-async function loadCatalog(catalog: Catalog, locale: Locale): Promise<void> {
+async function loadCatalog(catalog: Catalog, locale: AppLocale): Promise<void> {
   const loaded = catalogs.get(catalog)!;
   if (loaded.has(locale) || locale === 'en') return;
-  i18n.load(locale, (await catalog.others[locale]()).messages);
+  i18n.load(locale, (await catalog.others[locale]!()).messages);
   loaded.add(locale);
 }
 
@@ -74,7 +91,10 @@ export async function addCatalog(catalog: Catalog): Promise<void> {
 
 const startCatalog: Catalog = {
   en: startEn,
-  others: catalogLoaders(import.meta.glob<{ messages: Messages }>(['../locales/*/start.ts', '!../locales/en/start.ts']), 'start'),
+  others: catalogLoaders(
+    import.meta.glob<{ messages: Messages }>(['../locales/*/start.ts', '!../locales/en/start.ts', '!../locales/pseudo/*']),
+    'start',
+  ),
 };
 
 i18n.loadAndActivate({ locale: 'en', messages: startEn });
@@ -103,6 +123,7 @@ export function pickLocale(stored: string | null, browserLanguages: readonly str
   return matchLanguage(browserLanguages) ?? 'en';
 }
 
+/** The app's language; English's rules (dates, the server's answers, the pack's words) in the pseudo-locale. */
 export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : 'en';
 }
@@ -124,19 +145,19 @@ export function languageSettled(): Promise<unknown> {
 }
 
 /** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
-export function activateLocale(locale: Locale): Promise<void> {
+export function activateLocale(locale: AppLocale): Promise<void> {
   const done = switchTo(locale);
   switching = done.catch(() => undefined);
   return done;
 }
 
-async function switchTo(locale: Locale): Promise<void> {
+async function switchTo(locale: AppLocale): Promise<void> {
   target = locale;
   await Promise.all([
     ...[...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)),
-    // The server's English messages in the visitor's words (server-texts.ts): not needed, nor loaded, in English,
-    // which keeps the contract's message table off the first screen.
-    locale === 'en' ? undefined : import('./server-texts'),
+    // The server's English messages in the visitor's words and the fonts of the language's script
+    // (other-language.ts): not needed, nor loaded, in English, which keeps them off the first screen.
+    locale === 'en' ? undefined : import('./other-language').then((module) => module.prepareLanguage(locale)),
   ]);
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -148,9 +169,11 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
-/** The language the app starts in. */
-export function initialLocale(): Locale {
-  return pickLocale(read(keys.language), typeof navigator === 'undefined' ? [] : navigator.languages);
+/** The language the app starts in (the pseudo-locale only in a build that has it). */
+export function initialLocale(): AppLocale {
+  const stored = read(keys.language);
+  if (import.meta.env.VITE_PSEUDO_LOCALE === '1' && stored === PSEUDO_LOCALE) return PSEUDO_LOCALE;
+  return pickLocale(stored, typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
 /** Calls `listener` after each change of language (not when a catalog loads); returns the unsubscribe. */

@@ -4,7 +4,9 @@
 // not), or an unknown field, keeps the sentence as sent. Loaded only in a language other than English, where
 // the server's sentences are already the visitor's (lib/i18n.ts).
 import { apiLanguage, type Refusal } from './api-client';
-import { currentLocale, hasText, t } from './i18n';
+import type { Messages } from '@lingui/core';
+import { PACK_LANGUAGES } from '@quackquest/contract/core';
+import { type Catalog, PSEUDO_LOCALE, addCatalog, currentLocale, hasText, t } from './i18n';
 
 /** The visitor's words for a refusal, else its English sentence. */
 export function refusalText({ code, message, params }: Refusal): string {
@@ -18,6 +20,24 @@ export function refusalText({ code, message, params }: Refusal): string {
   }
   return t(id, values);
 }
+
+/**
+ * Settles when the refusals' words are there. The pseudo-locale has them in a catalog of their own, `server` (decision
+ * 050): English shows the refusals as the server sends them, so its catalogs, the pseudo-locale's source, leave them
+ * out. Nothing to wait for in a build without the pseudo-locale.
+ */
+export const serverTextsLoaded: Promise<void> =
+  import.meta.env.VITE_PSEUDO_LOCALE === '1'
+    ? addCatalog({
+        en: {},
+        others: {
+          ...(Object.fromEntries(
+            PACK_LANGUAGES.map((language) => [language, () => Promise.resolve({ messages: {} })]),
+          ) as Catalog['others']),
+          [PSEUDO_LOCALE]: import.meta.glob<{ messages: Messages }>('../locales/pseudo/server.ts')['../locales/pseudo/server.ts'],
+        },
+      })
+    : Promise.resolve();
 
 // The visitor app's calls ask in the visitor's language and tell failures in it.
 Object.assign(apiLanguage, { locale: currentLocale, networkText: () => t('common.network'), refusalText });

@@ -42,7 +42,9 @@ export default function CheckpointRoute() {
     <main className="screen">
       <div className="screen__top">
         <BackButton to={paths.checkpoints} label={t('common.backToCheckpoints')} />
-        <h1 className={`title${isLongTitle(title) ? ' title--small' : ''}`}>{title}</h1>
+        <h1 className={`title${isLongTitle(title) ? ' title--small' : ''}`} data-pack={checkpoint?.title ? '' : undefined}>
+          {title}
+        </h1>
       </div>
       {isPending ? (
         <div className="cp-image cp-image--loading" aria-hidden="true" />
@@ -50,7 +52,9 @@ export default function CheckpointRoute() {
         <CheckpointImage imgId={checkpoint?.imgId} title={title} />
       )}
       <section className="card" aria-label={t('checkpoint.about')}>
-        <p className="cp-info">{checkpoint?.subtitle || t('checkpoint.fallbackInfo')}</p>
+        <p className="cp-info" data-pack={checkpoint?.subtitle ? '' : undefined}>
+          {checkpoint?.subtitle || t('checkpoint.fallbackInfo')}
+        </p>
       </section>
       {error && (
         <p className="error" role="alert">

@@ -30,7 +30,9 @@ export default function CongratsRoute() {
         </svg>
       </div>
       <h1 className={`title${motion ? ' celebrate-rise' : ''}`}>{t('congrats.title')}</h1>
-      <p className="congrats__message">{screens?.congrats}</p>
+      <p className="congrats__message" data-pack>
+        {screens?.congrats}
+      </p>
       {noSpin ? (
         <Link to={paths.checkpoints} className="btn btn--primary btn--block">
           {t('congrats.continue')}

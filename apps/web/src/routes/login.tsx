@@ -10,7 +10,9 @@ export default function LoginRoute() {
     <main className="screen auth-screen">
       <div className="screen__top">
         <BackButton to={paths.welcome} />
-        <h1 className="title title--small">{useScreens()?.loginTitle}</h1>
+        <h1 className="title title--small" data-pack>
+          {useScreens()?.loginTitle}
+        </h1>
       </div>
       <ProviderSignIn />
     </main>

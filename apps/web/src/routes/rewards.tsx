@@ -35,6 +35,7 @@ export default function RewardsRoute() {
           className="rewards-banner"
           src={screens.rewardsBanner.url}
           alt={screens.rewardsBanner.alt}
+          data-pack
           width={360}
           height={130}
           fetchPriority="high"
@@ -57,7 +58,11 @@ export default function RewardsRoute() {
           ) : undefined
         }
       />
-      {screens?.rewardsCaption && <p className="rewards-caption">{screens.rewardsCaption}</p>}
+      {screens?.rewardsCaption && (
+        <p className="rewards-caption" data-pack>
+          {screens.rewardsCaption}
+        </p>
+      )}
       <BottomBar
         links={[
           { to: paths.leaderboard, label: t('nav.leaderboard') },

@@ -68,8 +68,12 @@ function CabinPopup({ question, onChoose, onClose, error }: CabinPopupProps) {
     { cabinOwner: false, label: question.no.answer, variant: 'btn--duck' },
   ];
   return (
-    <Modal title={question.question} onClose={() => !busy && onClose()} closeOnBackdrop={!busy}>
-      {question.text && <p className="dialog__text">{question.text}</p>}
+    <Modal title={<span data-pack>{question.question}</span>} onClose={() => !busy && onClose()} closeOnBackdrop={!busy}>
+      {question.text && (
+        <p className="dialog__text" data-pack>
+          {question.text}
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -84,7 +88,7 @@ function CabinPopup({ question, onChoose, onClose, error }: CabinPopupProps) {
             disabled={busy}
             onClick={() => void choose(cabinOwner)}
           >
-            {choosing === cabinOwner ? t('auth.creatingAccount') : label}
+            {choosing === cabinOwner ? t('auth.creatingAccount') : <span data-pack>{label}</span>}
           </button>
         ))}
       </div>

@@ -8,7 +8,11 @@ import { addCatalog, catalogLoaders } from '../../lib/i18n';
 export const signupTextsLoaded = addCatalog({
   en,
   others: catalogLoaders(
-    import.meta.glob<{ messages: Messages }>(['../../locales/*/signup.ts', '!../../locales/en/signup.ts']),
+    import.meta.glob<{ messages: Messages }>([
+      '../../locales/*/signup.ts',
+      '!../../locales/en/signup.ts',
+      '!../../locales/pseudo/*',
+    ]),
     'signup',
   ),
 });

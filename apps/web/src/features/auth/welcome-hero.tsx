@@ -1,5 +1,6 @@
 // Logo, tagline, the prize banner and the daily challenge, from the campaign pack (GET /api/campaign,
 // campaign.yaml look and prize). Nothing is shown for a part the pack leaves out, nor before the campaign is loaded.
+// All of it is the pack's words (`data-pack`: the pseudo-locale journey leaves them out, decision 050).
 import { Link } from 'react-router';
 import { useCampaign } from '../../lib/campaign-api';
 import { BrandImage } from './brand-image';
@@ -11,7 +12,7 @@ export function WelcomeHero({ prizeLink }: { prizeLink: string }) {
   const wordmark = <span className="welcome__wordmark">{screens?.logo?.alt ?? name}</span>;
   const prize = screens?.prize;
   return (
-    <header className="welcome__hero">
+    <header className="welcome__hero" data-pack>
       <h1 className="welcome__brand">
         {screens?.logo ? (
           <BrandImage

@@ -12,7 +12,8 @@ export function CheckpointImage({ imgId, title }: { imgId: string | null | undef
   const [broken, setBroken] = useState<string | null>(null);
   if (id && isPending) return <div className="cp-image cp-image--loading" aria-hidden="true" />;
   if (!url || broken === url) return <PlaceholderImage />;
-  return <img className="cp-image" src={url} alt={title} width={400} height={300} onError={() => setBroken(url)} />;
+  // Its alt text is the checkpoint's title, the pack's words.
+  return <img className="cp-image" src={url} alt={title} width={400} height={300} onError={() => setBroken(url)} data-pack />;
 }
 
 function PlaceholderImage() {

@@ -23,8 +23,18 @@ export function CheckpointRow({ row, nowSec, waitingNote }: { row: Row<Checkpoin
         {look.locked ? <LockIcon /> : <span className="cp-row__seq">{checkpoint.sequence}</span>}
       </span>
       <span className="cp-row__text">
-        <span className={`cp-row__title${isLongTitle(look.title) ? ' cp-row__title--small' : ''}`}>{look.title}</span>
-        {look.locked && <span className="visually-hidden">: {checkpoint.title}</span>}
+        {/* The pack's title, or "Locked" for one used up (then the title for screen readers, the pack's too). */}
+        <span
+          className={`cp-row__title${isLongTitle(look.title) ? ' cp-row__title--small' : ''}`}
+          data-pack={look.locked ? undefined : ''}
+        >
+          {look.title}
+        </span>
+        {look.locked && (
+          <span className="visually-hidden">
+            : <span data-pack>{checkpoint.title}</span>
+          </span>
+        )}
         {look.note && <span className={`cp-row__note cp-row__note--${look.tone}`}>{look.note}</span>}
       </span>
       {look.tick && <TickIcon />}

@@ -35,7 +35,7 @@ export function TrackerButtons() {
       {/* campaign.yaml bookingUrl and bookingLabel; a campaign without bookingUrl has no button. */}
       {data?.bookingUrl && (
         <a href={data.bookingUrl} target="_blank" rel="noopener" className="btn btn--duck">
-          {data.screens?.bookingLabel ?? t('checkpoints.bookNow')}
+          {data.screens?.bookingLabel ? <span data-pack>{data.screens.bookingLabel}</span> : t('checkpoints.bookNow')}
           <span className="visually-hidden">{t('checkpoints.newTab')}</span>
         </a>
       )}

@@ -61,7 +61,9 @@ export function McqAction({ checkpoint }: { checkpoint: Checkpoint }) {
                 if (!final) setGraded(null);
               }}
             >
-              <span className="mcq__letter">{letter.toUpperCase()}</span>
+              <span className="mcq__letter" translate="no">
+                {letter.toUpperCase()}
+              </span>
               <span className="mcq__text" lang="en">
                 {text}
               </span>

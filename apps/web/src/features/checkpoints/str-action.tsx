@@ -58,7 +58,7 @@ export function StrAction({ checkpoint }: { checkpoint: Checkpoint }) {
       </label>
       {submitted !== null && (
         <p className="action__status action__status--ok" role="status">
-          Submitted: <strong>{submitted}</strong>
+          {t('checkpoint.submittedLabel')} <strong translate="no">{submitted}</strong>
         </p>
       )}
       {error && (

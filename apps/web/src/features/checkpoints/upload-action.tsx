@@ -192,7 +192,9 @@ function FilePreview({ file }: { file: File | null }) {
   return (
     <div className="upload__file">
       {file !== brokenFile && <Thumbnail file={file} onError={() => setBrokenFile(file)} />}
-      <span className="upload__name">{file.name}</span>
+      <span className="upload__name" translate="no">
+        {file.name}
+      </span>
     </div>
   );
 }

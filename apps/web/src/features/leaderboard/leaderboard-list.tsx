@@ -23,7 +23,8 @@ export function LeaderboardList() {
               {player.rank}
             </span>
             <span className="leaderboard__name">
-              {player.displayName}
+              {/* A visitor's name is theirs, never translated. */}
+              <span translate="no">{player.displayName}</span>
               {player.you && <span className="leaderboard__you">{t('leaderboard.you')}</span>}
             </span>
             <span className="leaderboard__ducks">

@@ -1,6 +1,7 @@
 import { useScreens } from '../../lib/campaign-api';
 import type { Reward } from '@quackquest/contract/core';
 import { Link } from 'react-router';
+import { EnglishWithin } from '../../components/english-within';
 import { Modal } from '../../components/modal';
 import { paths } from '../../lib/paths';
 import { t } from '../../lib/i18n';
@@ -17,7 +18,9 @@ interface ConfirmProps {
 export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Modal title={t('rewards.confirmTitle')} onClose={onCancel}>
-      <p className="dialog__text">{t('rewards.confirmText', { item: reward.item, price: reward.price })}</p>
+      <p className="dialog__text">
+        <EnglishWithin text={t('rewards.confirmText', { item: reward.item, price: reward.price })} english={reward.item} />
+      </p>
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={pending}>
           {t('common.cancel')}
@@ -34,9 +37,15 @@ export function ConfirmClaimDialog({ reward, pending, onConfirm, onCancel }: Con
 export function ClaimedPopup({ item, onClose }: { item: string; onClose: () => void }) {
   const screens = useScreens();
   return (
-    <Modal title={t('rewards.claimed', { item })} onClose={onClose} className="claimed-popup">
+    <Modal
+      title={<EnglishWithin text={t('rewards.claimed', { item })} english={item} />}
+      onClose={onClose}
+      className="claimed-popup"
+    >
       <ClaimedDuck />
-      <p className="dialog__text">{screens?.claimedHint}</p>
+      <p className="dialog__text" data-pack>
+        {screens?.claimedHint}
+      </p>
       <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
         {t('rewards.backToRewards')}
       </button>

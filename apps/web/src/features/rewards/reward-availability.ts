@@ -75,10 +75,14 @@ export type ClaimGate = { ok: true } | { ok: false; message: string };
 export type SignupWords = CampaignScreens['signup'] | undefined;
 
 /** A refusal's sentence as the server says it: an eligibility refusal in the pack's words, when it has them. */
-function refusalText(code: ClaimRefusalCode, facts: { price: number; ducks: number }, signup: SignupWords): string {
-  if (signup && code === 'owners_only') return signup.yes.refusal;
-  if (signup && code === 'non_owners_only') return signup.no.refusal;
-  return apiLanguage.refusalText(claimRefusal(code, facts));
+function refusalSaid(
+  code: ClaimRefusalCode,
+  facts: { price: number; ducks: number },
+  signup: SignupWords,
+): { text: string; pack: boolean } {
+  if (signup && code === 'owners_only') return { text: signup.yes.refusal, pack: true };
+  if (signup && code === 'non_owners_only') return { text: signup.no.refusal, pack: true };
+  return { text: apiLanguage.refusalText(claimRefusal(code, facts)), pack: false };
 }
 
 /**
@@ -94,7 +98,7 @@ export function checkClaim(
 ): ClaimGate {
   const refusal = foreseeClaimRefusal(reward, ducks, nowSec, visitor);
   if (refusal === null) return { ok: true };
-  return { ok: false, message: refusalText(refusal, { price: reward.price, ducks }, signup) };
+  return { ok: false, message: refusalSaid(refusal, { price: reward.price, ducks }, signup).text };
 }
 
 /** The visitor's facts for one reward, from their profile; undefined while it is not known. */
@@ -105,18 +109,18 @@ export function claimVisitor(profile: Profile | undefined, item: string): ClaimV
 
 /**
  * Why this visitor can never claim an open, in-stock reward: not for their sign-up answer, or their limit reached
- * (issue 27 part 5); undefined otherwise, and while their profile is not known.
+ * (issue 27 part 5), and whether the words are the pack's; undefined otherwise, and while their profile is not known.
  */
 export function visitorRefusalText(
   reward: RewardStock & Pick<Reward, 'eligibility' | 'perUserLimit'>,
   visitor: ClaimVisitor | undefined,
   nowSec: number,
   signup: SignupWords,
-): string | undefined {
+): { text: string; pack: boolean } | undefined {
   if (!visitor || isRewardDisabled(reward, nowSec)) return undefined;
   // Ducks are not the question here: as many as it costs.
   const refusal = foreseeClaimRefusal(reward, reward.price, nowSec, visitor);
-  return refusal ? refusalText(refusal, { price: reward.price, ducks: reward.price }, signup) : undefined;
+  return refusal ? refusalSaid(refusal, { price: reward.price, ducks: reward.price }, signup) : undefined;
 }
 
 /** Current time in Unix seconds. */

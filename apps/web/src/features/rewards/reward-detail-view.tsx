@@ -1,4 +1,5 @@
 import { useCampaign, useScreens } from '../../lib/campaign-api';
+import { EnglishWithin } from '../../components/english-within';
 import { collectionTexts } from './collection';
 import { GiftImage } from './gift-image';
 import { type OwnedReward, ownedFallbackDescription } from './owned-rewards';
@@ -19,25 +20,30 @@ export function RewardDetailView({ reward }: { reward: OwnedReward }) {
         {reward.item}
       </h1>
       <GiftImage className="reward-detail__image" />
-      <p className="card reward-detail__description">{reward.description || ownedFallbackDescription(reward.item)}</p>
+      {/* The pack's description (data-pack, decision 050), else ours around the reward's English name. */}
+      <p className="card reward-detail__description" data-pack={reward.description ? '' : undefined}>
+        {reward.description || <EnglishWithin text={ownedFallbackDescription(reward.item)} english={reward.item} />}
+      </p>
       {vouchers.length > 0 && (
         <section className="card reward-detail__vouchers" aria-labelledby="vouchers-title">
           <h2 id="vouchers-title" className="reward-detail__vouchers-title">
             {vouchers.length > 1 ? t('rewards.yourVouchers') : t('rewards.yourVoucher')}
           </h2>
-          <p className="muted reward-detail__hint">{screens?.voucherHint}</p>
+          <p className="muted reward-detail__hint" data-pack>
+            {screens?.voucherHint}
+          </p>
           {(where || when) && (
             <dl className="reward-detail__collect">
               {where && (
                 <div>
                   <dt>{t('rewards.where')}</dt>
-                  <dd>{where}</dd>
+                  <dd data-pack>{where}</dd>
                 </div>
               )}
               {when && (
                 <div>
                   <dt>{t('rewards.when')}</dt>
-                  <dd>{when}</dd>
+                  <dd data-pack>{when}</dd>
                 </div>
               )}
             </dl>

@@ -64,7 +64,7 @@ function RewardRow({ reward, now, ducks, profile, onTap }: RewardRowProps) {
   // Not for this visitor, or their limit reached: greyed, and says why instead of "n more ducks".
   const never = visitorRefusalText(reward, claimVisitor(profile, reward.item), now, signup);
   const disabled = isRewardDisabled(reward, now) || never !== undefined;
-  const note = never ?? rewardNote(reward, now);
+  const note = never?.text ?? rewardNote(reward, now);
   const who = eligibilityLabel(
     reward.eligibility,
     signup ? { owners: signup.yes.rewardsLabel, 'non-owners': signup.no.rewardsLabel } : undefined,
@@ -83,11 +83,20 @@ function RewardRow({ reward, now, ducks, profile, onTap }: RewardRowProps) {
         </span>
         <span className="reward-row__meta">
           <span className={isSoldOut(reward) ? 'reward-row__sold-out' : undefined}>{stockText(reward)}</span>
-          {note && <span className="reward-row__note">{note}</span>}
+          {note && (
+            // An eligibility refusal in the pack's words is the pack's content (decision 050).
+            <span className="reward-row__note" data-pack={never?.pack ? '' : undefined}>
+              {note}
+            </span>
+          )}
           {more && <span className="reward-row__more">{more}</span>}
         </span>
         {/* A row that says why it is not for this visitor needs no tag repeating it. */}
-        {who && !never && <span className="reward-row__who">{who}</span>}
+        {who && !never && (
+          <span className="reward-row__who" data-pack={signup ? '' : undefined}>
+            {who}
+          </span>
+        )}
       </span>
       <span className="reward-row__price">
         <DuckIcon />

@@ -52,7 +52,9 @@ export function VoucherQr({ voucher }: { voucher: Voucher }) {
         !failed && <div className="voucher__qr voucher__qr--loading" aria-hidden="true" />
       )}
       <figcaption>
-        <span className="voucher__code">{voucher.code}</span>
+        <span className="voucher__code" translate="no">
+          {voucher.code}
+        </span>
         {voucher.redeemed && <span className="voucher__redeemed">{t('voucher.redeemed')}</span>}
       </figcaption>
     </figure>
