@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit';
 import { formatDay, formatZoned } from '../campaign/time';
 import { type Db, type Tx, queryRows } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
-import { type CsvCell, csvLines } from '../ops/csv';
+import { type CsvCell, csvLines } from '../text/csv';
 
 export const EXPORT_KINDS = ['leaderboard', 'claims'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
