@@ -14,12 +14,11 @@ import {
   type LoadOutcome,
   formatPackSummary,
   formatPlan,
-  formatVersions,
   loadCampaign,
-  parseRenames,
   restoreCampaign,
   validateCampaign,
-} from './campaign';
+} from '../campaign/loading';
+import { formatVersions, parseRenames } from './campaign';
 import { listVersions } from '../campaign/store';
 import { UsageError } from './errors';
 import { readActiveCampaign } from '../campaign/active';
