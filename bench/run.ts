@@ -33,7 +33,7 @@ import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
 import { NO_CACHES, cacheSettings } from '../apps/server/src/cache/settings';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
-import { rankIndexFor } from '../apps/server/src/users/ranking';
+import { rankIndexFor } from '../apps/server/src/leaderboard/ranking';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
