@@ -36,7 +36,7 @@ function keyedHash(secret: string, kind: 'token' | 'code', value: string): strin
 
 /**
  * The address's lock, the limits and then the link with its sealed e-mail (mail/queue.ts), in one call of
- * qq_request_link (migration 0018, decision 046): one round trip instead of a transaction of five.
+ * qq_request_link (qq_request_link.sql beside this file, decision 046): one round trip instead of a transaction of five.
  */
 const requestLink = statement<{ outcome: string }>(
   'qq_request_link',

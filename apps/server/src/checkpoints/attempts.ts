@@ -40,7 +40,7 @@ export interface AnswerKey {
 class KeyTaken extends Error {}
 
 /**
- * The lock, the facts, the rules and the writes in one call of qq_answer (migration 0018, decision 046): what was a
+ * The lock, the facts, the rules and the writes in one call of qq_answer (qq_answer.sql beside this file, decision 046): what was a
  * transaction of five round trips (decision 038). Its answer is one of the outcomes below, with the result to send.
  */
 const answerStatement = statement<{ answer_outcome: string; answer_result: AttemptResult | null }>(

@@ -25,7 +25,7 @@ function newVoucherCode(): string {
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** What qq_claim answered (migration 0004): a refusal code, or the claim made or replayed. */
+/** What qq_claim answered (qq_claim.sql): a refusal code, or the claim made or replayed. */
 interface ClaimRow {
   refusal: string | null;
   /** The visitor's ducks now: after this claim's debit when one was made. */
@@ -38,7 +38,7 @@ interface ClaimRow {
 }
 
 /**
- * The whole claim is one call of the database function qq_claim (migrations 0003 and 0004, decision 010):
+ * The whole claim is one call of the database function qq_claim (qq_claim.sql beside this file, decision 010):
  * lock the visitor's row (decision 003), read the previous claim with this key, the reward and the
  * visitor's claims of it, check the window, stock, eligibility, per-user limit and balance, and when they
  * hold write the claim, its ledger row and the balance, and take one from stock last. One round trip, and

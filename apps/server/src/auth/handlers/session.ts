@@ -49,7 +49,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
 }
 
 /**
- * A sign-up in one call of qq_sign_up (migration 0018, decision 046): the account, the proof spent and the session,
+ * A sign-up in one call of qq_sign_up (auth/qq_sign_up.sql, decision 046): the account, the proof spent and the session,
  * with expired proofs swept. A refusal writes nothing ('exists': the address has an account, made before or by
  * another request at the same moment; 'used': the proof was spent), so the proof of a refused sign-up is left for
  * the login that follows.
