@@ -46,7 +46,11 @@ interface ClaimRow {
  * take turns on it. The rules live only there; a refusal comes back as a code of the contract's
  * CLAIM_REFUSALS, which gives its message and kind of error.
  */
-const claimStatement = statement<ClaimRow>('qq_claim', 'select * from qq_claim($1, $2, $3, $4, $5, $6, $7)');
+const claimStatement = statement<ClaimRow>(
+  'qq_claim',
+  `select * from qq_claim(p_user => $1, p_key => $2, p_campaign => $3, p_item => $4, p_voucher => $5, p_at => $6,
+                          p_now_sec => $7)`,
+);
 
 /** Raised by qq_claim when every rule held but the stock ran out; nothing was written. */
 const SOLD_OUT_SQLSTATE = 'QQ409';

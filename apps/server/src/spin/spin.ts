@@ -14,7 +14,7 @@ import { type RandomInt, chooseDucks } from './wheel';
  */
 const spinCall = statement<{ spin_outcome: 'blocked' | 'no_spin' | 'spent'; spin_needs_review: boolean | null }>(
   'qq_spin',
-  'select * from qq_spin($1, $2, $3::timestamptz)',
+  'select * from qq_spin(p_user => $1, p_ducks => $2, p_at => $3::timestamptz)',
 );
 
 export async function spinWheel(ctx: AppContext, userId: number, random?: RandomInt): Promise<SpinResult> {
