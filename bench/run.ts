@@ -36,7 +36,7 @@ import { readPack } from '../apps/server/src/campaign/pack';
 import { rankIndexFor } from '../apps/server/src/leaderboard/ranking';
 import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
-import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
+import { formatVerify, verifyInvariants } from '../apps/server/src/db/invariants';
 import type { LoadConfig, LoadPlan, LoadResult } from './load';
 import { postgresCpuMs, processCpuMs } from './proc-cpu';
 import { createPostgresDatabase } from './scratch-db';

@@ -30,7 +30,7 @@ import { type ReviewDecision, listPendingReviews, reviewAttempt } from '../revie
 import { redeemVoucher } from '../vouchers/vouchers';
 import { formatPendingReviews, formatReviewOutcome } from './review';
 import { stripControls, toTerminalJson } from './terminal';
-import { formatVerify, verifyInvariants } from './verify';
+import { formatVerify, verifyInvariants } from '../db/invariants';
 import { formatRedeemedVoucher } from './vouchers';
 import { mailQueueStats } from '../mail/queue';
 import { backup, defaultBackupName, formatBackup, formatRestore, restore } from './backup';
