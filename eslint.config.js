@@ -130,6 +130,27 @@ export default tseslint.config(
     },
   },
   {
+    // ops/ is the operator CLI's face: it reads the command line and prints, calling the domains' services.
+    // The server's own code never imports it (apps/server/README.md); what two faces share lives in a domain.
+    // Tests may: a test drives the CLI to show that it keeps the same rule as the console. A rule of its own
+    // (typescript-eslint's twin of no-restricted-imports), so that the http/ zone above keeps its options.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/ops/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+ops(/|$)',
+              message: 'Only the CLI (ops/) imports ops/: move what the server needs out of ops/ into its domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },

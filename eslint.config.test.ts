@@ -123,6 +123,41 @@ describe('domain code never imports http/', () => {
   });
 });
 
+describe('the server never imports ops/, the CLI', () => {
+  const OPS_RULE = '@typescript-eslint/no-restricted-imports';
+
+  it.each([
+    [DOMAIN_FILE, "import { parseRenames } from '../ops/campaign';\nexport const p = parseRenames;"],
+    ['apps/server/src/campaign/console-routes.ts', "import { COMMANDS } from '../ops/commands';\nexport const c = COMMANDS;"],
+    ['apps/server/src/app.ts', "import { COMMANDS } from './ops/commands';\nexport const c = COMMANDS;"],
+    [
+      'apps/server/src/auth/handlers/session.ts',
+      "import { toTerminalJson } from '../../ops/terminal';\nexport const t = toTerminalJson;",
+    ],
+  ])('refuses it in %s', async (file, code) => {
+    expect(await problems(file, code, OPS_RULE)).toEqual([expect.stringContaining('Only the CLI (ops/) imports ops/')]);
+  });
+
+  it.each([
+    ['apps/server/src/ops/commands.ts', "import { parseRenames } from './campaign';\nexport const p = parseRenames;"],
+    ['apps/server/src/ops/cli.ts', "import { loadCampaign } from '../campaign/loading';\nexport const l = loadCampaign;"],
+    [
+      'apps/server/src/operators/operators.server.test.ts',
+      "import { COMMANDS } from '../ops/commands';\nexport const c = COMMANDS;",
+    ],
+    [DOMAIN_FILE, "import { toCsv } from '../text/csv';\nexport const t = toCsv;"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await problems(file, code, OPS_RULE)).toEqual([]);
+  });
+
+  it('keeps the http/ zone of domain code beside it', async () => {
+    const code =
+      "import { badRequest } from '../http/errors';\nimport { COMMANDS } from '../ops/commands';\nexport const e = [badRequest, COMMANDS];";
+    expect(await problems(DOMAIN_FILE, code)).toEqual([expect.stringContaining('Domain code never imports http/')]);
+    expect(await problems(DOMAIN_FILE, code, OPS_RULE)).toEqual([expect.stringContaining('Only the CLI (ops/) imports ops/')]);
+  });
+});
+
 describe('the rules of hooks hold in the web app', () => {
   it('refuses a hook called conditionally', async () => {
     const code = [

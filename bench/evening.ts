@@ -26,7 +26,7 @@ import pg from 'pg';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
-import { formatVerify, verifyInvariants } from '../apps/server/src/ops/verify';
+import { formatVerify, verifyInvariants } from '../apps/server/src/db/invariants';
 import { CALLS, type StepRequest, type StepResult } from './evening-calls';
 import { describeMachine, untilServerIdle } from './machine';
 import { nginxCpuMs, postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';

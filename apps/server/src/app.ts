@@ -38,7 +38,7 @@ import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
 import { createStorage, type Storage } from './uploads/storage';
 import { uploadRoutes } from './uploads/routes';
-import { userRoutes } from './users/routes';
+import { leaderboardRoutes } from './leaderboard/routes';
 import { exportRoutes } from './exports/routes';
 import { winnerRoutes } from './winners/routes';
 import { winnerNoticeHooks } from './winners/winners';
@@ -151,7 +151,7 @@ export async function buildApp(options: BuildOptions) {
   });
   await app.register(authRoutes(ctx, mailer, mailWorker));
   await app.register(campaignRoutes(ctx));
-  await app.register(userRoutes(ctx));
+  await app.register(leaderboardRoutes(ctx));
   await app.register(checkpointRoutes(ctx));
   await app.register(spinRoutes(ctx));
   await app.register(noticeRoutes(ctx));

@@ -4,9 +4,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { takePort } from './resilience/harness';
 import { repoRoot } from './helpers';
 
-export function startServerUntilExit(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+export async function startServerUntilExit(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const port = String(await takePort());
   return new Promise((resolve) => {
     const { NODE_ENV: _, DATABASE_URL: __, CAMPAIGN: ___, ...inherited } = process.env;
     execFile(
@@ -14,7 +16,7 @@ export function startServerUntilExit(env: Record<string, string>): Promise<{ cod
       ['--import', 'tsx', 'apps/server/src/server.ts'],
       {
         cwd: repoRoot,
-        env: { ...inherited, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-start-')), PORT: '3142', ...env },
+        env: { ...inherited, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-start-')), PORT: port, ...env },
         timeout: 90_000,
       },
       (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),

@@ -1,8 +1,8 @@
-// GET /api/console/audit.csv: the whole trail as CSV, with the ops CSV writer (formula cells neutralised,
+// GET /api/console/audit.csv: the whole trail as CSV, with the CSV writer of text/csv.ts (formula cells neutralised,
 // decision 018). The export is itself an action: its row is written before the rows are read, so the file
 // includes the export that made it.
 import type { Db } from '../db/client';
-import { toCsv } from '../ops/csv';
+import { toCsv } from '../text/csv';
 import { type AuditRow, listAudit, recordAudit } from './audit';
 
 const HEADER = ['id', 'at', 'actor', 'action', 'subject', 'before', 'after'] as const;

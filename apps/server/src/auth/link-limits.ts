@@ -23,7 +23,7 @@ export async function lockAddress(tx: Tx, email: string): Promise<void> {
 }
 
 /**
- * What qq_request_link (migration 0018, decision 046) answered, as the refusal a visitor reads. It counts under the
+ * What qq_request_link (qq_request_link.sql, decision 046) answered, as the refusal a visitor reads. It counts under the
  * address's lock, so the per-address counts are exact. The per-IP count takes no lock of its own, so concurrent
  * requests for different addresses may overshoot it by at most the number in flight (decision 015): a lock per IP
  * would make every visitor behind one NAT wait for the others. The global rate (SIGNIN_MAIL_PER_MINUTE) is the

@@ -36,12 +36,15 @@ function keyedHash(secret: string, kind: 'token' | 'code', value: string): strin
 
 /**
  * The address's lock, the limits and then the link with its sealed e-mail (mail/queue.ts), in one call of
- * qq_request_link (migration 0018, decision 046): one round trip instead of a transaction of five.
+ * qq_request_link (qq_request_link.sql beside this file, decision 046): one round trip instead of a transaction of five.
  */
 const requestLink = statement<{ outcome: string }>(
   'qq_request_link',
-  `select qq_request_link($1, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::timestamptz,
-                          $12::timestamptz, $13, $14, $15, $16) as outcome`,
+  `select qq_request_link(p_email => $1, p_client_ip => $2, p_since => $3::timestamptz,
+     p_per_address_and_client => $4, p_per_address => $5, p_per_client => $6,
+     p_token_hash => $7, p_code_hash => $8, p_return_to => $9, p_signup => $10::jsonb,
+     p_at => $11::timestamptz, p_expires => $12::timestamptz,
+     p_channel => $13, p_subject => $14, p_text => $15, p_html => $16) as outcome`,
 );
 
 /**

@@ -10,7 +10,7 @@ import { findCheckpoint } from '../checkpoints/queries';
 import { checkpoints, users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
 import { hashToken } from '../session/session';
-import { createRankIndex, exactRank } from '../users/ranking';
+import { createRankIndex, exactRank } from '../leaderboard/ranking';
 import { overrideCacheSettings } from './per-app';
 import { NO_CACHES, PRODUCTION_CACHES } from './settings';
 

@@ -10,7 +10,7 @@ import { createOperator, type TestOperator } from '../../test/console';
 import { createUser, getTestContext, repoRoot, unique, writeClaim } from '../../test/helpers';
 import { type PackEntries, writePack as writeTestPack } from '../../test/pack';
 import { attempts, auditLog, checkpoints, claims, rewards } from '../db/schema';
-import { loadCampaign } from '../ops/campaign';
+import { loadCampaign } from './loading';
 import { planLoad } from './diff';
 import { applyPack } from './load';
 import { readPack } from './pack';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { DomainError, invalid } from '../domain/errors';
-import { type LoadOptions, type LoadOutcome, LoadRefused, loadCampaign, restoreCampaign } from '../ops/campaign';
+import { type LoadOptions, type LoadOutcome, LoadRefused, loadCampaign, restoreCampaign } from './loading';
 import { requireOperator } from '../operators/console-session';
 import { serverRoot } from '../paths';
 import { PackError } from './pack';

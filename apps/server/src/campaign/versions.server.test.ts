@@ -20,7 +20,8 @@ import {
 } from '../../test/helpers';
 import { PACK_PNG, PACK_SVG, type PackEntries, writePack as writeTestPack } from '../../test/pack';
 import { attempts, campaigns, checkpoints, claims, ledger, rewards, spins, users } from '../db/schema';
-import { LoadRefused, loadCampaign, parseRenames, restoreCampaign } from '../ops/campaign';
+import { parseRenames } from '../ops/campaign';
+import { LoadRefused, loadCampaign, restoreCampaign } from './loading';
 import { planLoad } from './diff';
 import { applyPack } from './load';
 import { readPack } from './pack';

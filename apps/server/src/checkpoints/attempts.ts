@@ -40,13 +40,16 @@ export interface AnswerKey {
 class KeyTaken extends Error {}
 
 /**
- * The lock, the facts, the rules and the writes in one call of qq_answer (migration 0018, decision 046): what was a
+ * The lock, the facts, the rules and the writes in one call of qq_answer (qq_answer.sql beside this file, decision 046): what was a
  * transaction of five round trips (decision 038). Its answer is one of the outcomes below, with the result to send.
  */
 const answerStatement = statement<{ answer_outcome: string; answer_result: AttemptResult | null }>(
   'qq_answer',
-  `select * from qq_answer($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::timestamptz, $11::timestamptz,
-                           $12::timestamptz, $13::timestamptz, $14, $15, $16, $17)`,
+  `select * from qq_answer(p_user => $1, p_checkpoint => $2, p_max_attempts => $3, p_choices => $4::jsonb,
+     p_answer => $5, p_outcome => $6, p_counted => $7, p_spin => $8, p_upload => $9,
+     p_at => $10::timestamptz, p_repeat_since => $11::timestamptz, p_minute_since => $12::timestamptz,
+     p_day_since => $13::timestamptz, p_invalid_per_minute => $14, p_invalid_codes_per_day => $15,
+     p_key => $16, p_fingerprint => $17)`,
 );
 
 export async function submitAttempt(

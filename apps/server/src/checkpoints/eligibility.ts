@@ -37,7 +37,7 @@ export async function checkAttemptsLeft(db: DbOrTx, userId: number, checkpoint: 
   if (await hasCompleted(db, userId, checkpoint.id)) throw alreadyCompleted();
 }
 
-/** The cap's refusal (403); qq_answer (migration 0018) refuses an answer at the cap with the same words. */
+/** The cap's refusal (403); qq_answer (qq_answer.sql) refuses an answer at the cap with the same words. */
 function refuseAtCap(checkpoint: Checkpoint, used: number): void {
   if (checkpoint.maxAttempts > 0 && used >= checkpoint.maxAttempts)
     throw forbidden(said('maxAttempts', { maxAttempts: checkpoint.maxAttempts }));

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit';
 import { formatDay, formatZoned } from '../campaign/time';
 import { type Db, type Tx, queryRows } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
-import { type CsvCell, csvLines } from '../ops/csv';
+import { type CsvCell, csvLines } from '../text/csv';
 
 export const EXPORT_KINDS = ['leaderboard', 'claims'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -70,7 +70,7 @@ interface ClaimRow {
 }
 
 /**
- * The leaderboard's order (users/ranking.ts, docs/product.md §9): ducks highest first, a tie to whoever
+ * The leaderboard's order (leaderboard/ranking.ts, docs/product.md §9): ducks highest first, a tie to whoever
  * reached the total first, then the older account. A visitor's rank is the number of visitors ahead plus
  * one; visitors with the same ducks reached at the same instant (to the microsecond) are tied, and the file
  * says so ("3=") because the rules do not decide between them: the leaderboard lists them by sign-up.

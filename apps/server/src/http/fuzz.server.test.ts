@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCheckpoint, addReward, createUser, getTestContext } from '../../test/helpers';
-import { verifyInvariants } from '../ops/verify';
+import { verifyInvariants } from '../db/invariants';
 import type { RegisteredRoute } from './route-registry';
 
 /**

@@ -28,7 +28,7 @@ import {
 } from '../../test/resilience/harness';
 import { type Visitor, seedSpins, seedVisitors } from '../../test/resilience/seed';
 import { backup, restore } from './backup';
-import { formatVerify, verifyInvariants } from './verify';
+import { formatVerify, verifyInvariants } from '../db/invariants';
 
 const testDb = process.env.TEST_DB ?? 'pglite';
 const SECRET = 'resilience-test-secret-0123456789abcdef'; // the one spawnServer gives its servers

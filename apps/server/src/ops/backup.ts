@@ -24,7 +24,7 @@ import { type Database, openDatabase, queryRows } from '../db/client';
 import { DatabaseInUseError, dataDirHolder } from '../db/pglite-lock';
 import { conflict, invalid } from '../domain/errors';
 import { localServerUrl } from './database';
-import { type VerifyResult, formatVerify, verifyInvariants } from './verify';
+import { type VerifyResult, formatVerify, verifyInvariants } from '../db/invariants';
 
 const PG_DUMP_ADVICE =
   'backup and restore copy the embedded database; this configuration uses PostgreSQL (DATABASE_URL). Back it up with ' +

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/env';
+import { takePort } from '../../test/resilience/harness';
 import { repoRoot } from '../../test/helpers';
 import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
@@ -62,7 +63,11 @@ describe('npm run ops', () => {
   });
 
   it("migrate brings a new database to the build's schema and says so; a second run changes nothing", async () => {
-    const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-migrate-')), PORT: '3142', DATABASE_URL: '' };
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-migrate-')),
+      PORT: String(await takePort()),
+      DATABASE_URL: '',
+    };
     const journal = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as {
       entries: { tag: string }[];
     };
@@ -105,7 +110,7 @@ describe('npm run ops', () => {
 describe("what visitors wrote reaches the operator's terminal without escape codes", () => {
   it('export to stdout and an error naming the address: no ESC or BEL, the text kept', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-ops-'));
-    const env = { DATA_DIR: dataDir, PORT: '3141', DATABASE_URL: '' };
+    const env = { DATA_DIR: dataDir, PORT: String(await takePort()), DATABASE_URL: '' };
     const database = await openOpsDatabase(parseEnv(env));
     try {
       await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));

@@ -14,12 +14,11 @@ import {
   type LoadOutcome,
   formatPackSummary,
   formatPlan,
-  formatVersions,
   loadCampaign,
-  parseRenames,
   restoreCampaign,
   validateCampaign,
-} from './campaign';
+} from '../campaign/loading';
+import { formatVersions, parseRenames } from './campaign';
 import { listVersions } from '../campaign/store';
 import { UsageError } from './errors';
 import { readActiveCampaign } from '../campaign/active';
@@ -31,7 +30,7 @@ import { type ReviewDecision, listPendingReviews, reviewAttempt } from '../revie
 import { redeemVoucher } from '../vouchers/vouchers';
 import { formatPendingReviews, formatReviewOutcome } from './review';
 import { stripControls, toTerminalJson } from './terminal';
-import { formatVerify, verifyInvariants } from './verify';
+import { formatVerify, verifyInvariants } from '../db/invariants';
 import { formatRedeemedVoucher } from './vouchers';
 import { mailQueueStats } from '../mail/queue';
 import { backup, defaultBackupName, formatBackup, formatRestore, restore } from './backup';

@@ -20,7 +20,7 @@ import {
 } from '../../test/helpers';
 import { auditLog, emailLinks, mailQueue, sessions, users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
-import { verifyInvariants } from '../ops/verify';
+import { verifyInvariants } from '../db/invariants';
 import { SESSION_COOKIE, createSession } from '../session/session';
 
 const PNG = Buffer.from(

@@ -23,7 +23,7 @@ import {
 } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
-import { rankIndexFor } from '../users/ranking';
+import { rankIndexFor } from '../leaderboard/ranking';
 import { normalizeVoucherCode } from '../vouchers/vouchers';
 
 export type User = typeof users.$inferSelect;

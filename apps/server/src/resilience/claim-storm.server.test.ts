@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { claims, rewards, users } from '../db/schema';
-import { formatVerify, verifyInvariants } from '../ops/verify';
+import { formatVerify, verifyInvariants } from '../db/invariants';
 import { addReward, getTestContext, unique } from '../../test/helpers';
 import {
   type Client,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyPack } from '../campaign/load';
 import { readPack } from '../campaign/pack';
 import { type Database, openDatabase } from '../db/client';
-import { formatVerify, verifyInvariants } from '../ops/verify';
+import { formatVerify, verifyInvariants } from '../db/invariants';
 import { repoRoot, unique } from '../../test/helpers';
 import { type CrashStormResult, type RetryResult, crashStorm, retryAfterRestart } from '../../test/resilience/crash';
 import {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type TestOperator, createOperator } from '../../test/console';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, me, spin } from '../../test/helpers';
 import { attempts, auditLog } from '../db/schema';
-import { verifyInvariants } from '../ops/verify';
+import { verifyInvariants } from '../db/invariants';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWP4f4bhPwAHZALL9TQrVQAAAABJRU5ErkJggg==',

@@ -25,7 +25,7 @@ function newVoucherCode(): string {
   return `QQ-${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** What qq_claim answered (migration 0004): a refusal code, or the claim made or replayed. */
+/** What qq_claim answered (qq_claim.sql): a refusal code, or the claim made or replayed. */
 interface ClaimRow {
   refusal: string | null;
   /** The visitor's ducks now: after this claim's debit when one was made. */
@@ -38,7 +38,7 @@ interface ClaimRow {
 }
 
 /**
- * The whole claim is one call of the database function qq_claim (migrations 0003 and 0004, decision 010):
+ * The whole claim is one call of the database function qq_claim (qq_claim.sql beside this file, decision 010):
  * lock the visitor's row (decision 003), read the previous claim with this key, the reward and the
  * visitor's claims of it, check the window, stock, eligibility, per-user limit and balance, and when they
  * hold write the claim, its ledger row and the balance, and take one from stock last. One round trip, and
@@ -46,7 +46,11 @@ interface ClaimRow {
  * take turns on it. The rules live only there; a refusal comes back as a code of the contract's
  * CLAIM_REFUSALS, which gives its message and kind of error.
  */
-const claimStatement = statement<ClaimRow>('qq_claim', 'select * from qq_claim($1, $2, $3, $4, $5, $6, $7)');
+const claimStatement = statement<ClaimRow>(
+  'qq_claim',
+  `select * from qq_claim(p_user => $1, p_key => $2, p_campaign => $3, p_item => $4, p_voucher => $5, p_at => $6,
+                          p_now_sec => $7)`,
+);
 
 /** Raised by qq_claim when every rule held but the stock ran out; nothing was written. */
 const SOLD_OUT_SQLSTATE = 'QQ409';

@@ -7,14 +7,14 @@ import { sessionEnded } from '../session/session';
 import { type RandomInt, chooseDucks } from './wheel';
 
 /**
- * The whole spin is one call of the database function qq_spin (migration 0017, decision 045): the visitor's row
+ * The whole spin is one call of the database function qq_spin (qq_spin.sql beside this file, decision 045): the visitor's row
  * locked (decision 003) and blocking checked under it (decision 020), then the oldest unspent spin spent, its ledger
  * row written and the balance moved, in a statement whose snapshot is taken once the lock is held, so it sees every
  * earlier spin of this visitor. One round trip where BEGIN, the lock, the spend and COMMIT took four.
  */
 const spinCall = statement<{ spin_outcome: 'blocked' | 'no_spin' | 'spent'; spin_needs_review: boolean | null }>(
   'qq_spin',
-  'select * from qq_spin($1, $2, $3::timestamptz)',
+  'select * from qq_spin(p_user => $1, p_ducks => $2, p_at => $3::timestamptz)',
 );
 
 export async function spinWheel(ctx: AppContext, userId: number, random?: RandomInt): Promise<SpinResult> {

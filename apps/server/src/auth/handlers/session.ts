@@ -49,14 +49,16 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
 }
 
 /**
- * A sign-up in one call of qq_sign_up (migration 0018, decision 046): the account, the proof spent and the session,
+ * A sign-up in one call of qq_sign_up (auth/qq_sign_up.sql, decision 046): the account, the proof spent and the session,
  * with expired proofs swept. A refusal writes nothing ('exists': the address has an account, made before or by
  * another request at the same moment; 'used': the proof was spent), so the proof of a refused sign-up is left for
  * the login that follows.
  */
 const signUpStatement = statement<{ sign_up_outcome: string; sign_up_user: string | number | null; sign_up_name: string | null }>(
   'qq_sign_up',
-  `select * from qq_sign_up($1, $2::timestamptz, $3::timestamptz, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11)`,
+  `select * from qq_sign_up(p_jti => $1, p_jti_expires => $2::timestamptz, p_at => $3::timestamptz,
+     p_email => $4, p_full_name => $5, p_phone => $6, p_instagram => $7, p_cabin_owner => $8,
+     p_session_hash => $9, p_session_expires => $10::timestamptz, p_language => $11)`,
 );
 
 async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven, language: string | null) {

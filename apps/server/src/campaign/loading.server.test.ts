@@ -1,12 +1,14 @@
+// campaign:validate and campaign:load through the service (loading.ts): a good pack summarised without loading, a broken
+// one listing every problem, a load that visitors see at once and that the audit trail records.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PackError } from '../campaign/pack';
+import { PackError } from './pack';
 import { auditLog, campaigns } from '../db/schema';
 import { api, createUser, getTestContext, repoRoot } from '../../test/helpers';
-import { formatPackSummary, loadCampaign, validateCampaign } from './campaign';
+import { formatPackSummary, loadCampaign, validateCampaign } from './loading';
 
 async function activeCampaignIds() {
   const { database } = await getTestContext();

@@ -2,7 +2,7 @@
 // formula (starting with = + - @, tab or carriage return) is prefixed with a single quote, and a cell
 // carries no escape sequence or control character other than tab and line feed (decision 018), in a
 // file as on the terminal.
-import { stripControls } from './terminal';
+import { stripControls } from './controls';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 

@@ -1,7 +1,8 @@
-// The invariant checker: what must hold in the database whatever happened (storms, crashes, fuzzing).
+// The invariant checker: what must hold in the database whatever happened (storms, crashes, fuzzing), run by
+// `npm run ops -- verify`, after a restore, by the benchmarks and the resilience tests.
 // Each check is one SQL query that returns the rows breaking it; an empty result everywhere is healthy.
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../db/client';
+import { type DbOrTx, queryRows } from './client';
 
 interface Check {
   name: string;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addCheckpoint, addReward, api, attempt, createUser, getTestContext, spin } from '../../test/helpers';
-import { users } from '../db/schema';
-import { verifyInvariants } from './verify';
+import { users } from './schema';
+import { verifyInvariants } from './invariants';
 
 class Rollback extends Error {}
 

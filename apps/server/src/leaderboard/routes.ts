@@ -1,3 +1,5 @@
+// GET /api/me and GET /api/leaderboard: a visitor's standing (ducks, pending ducks, rank of how many) and the top
+// of the board, both from the rank index (ranking.ts) in the same query that checks the session.
 import { leaderboardSchema, meSchema } from '@quackquest/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -5,7 +7,7 @@ import type { AppContext } from '../context';
 import { sessionEnded, sessionHash } from '../session/session';
 import { rankIndexFor } from './ranking';
 
-export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function leaderboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // The session is checked in the same query as the rank: no separate lookup, and a logout shows at once.
     async function standing(request: FastifyRequest) {
