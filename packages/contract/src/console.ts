@@ -49,6 +49,7 @@ export const auditRowSchema = z.object({
 export const reviewQuerySchema = z.object({
   state: z.enum(REVIEW_STATES).default('pending'),
   checkpoint: z.string().trim().min(1).max(100).optional(),
+  type: z.enum(['Str', 'Upload']).optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(50),
   before: z.coerce.number().int().min(1).optional(),
 });

@@ -43,6 +43,7 @@ export type {
   ReviewDecisionsBody,
   ReviewDecisionsResult,
   ReviewItem,
+  ReviewLease,
   ReviewList,
   SignupBody,
   SpinResult,

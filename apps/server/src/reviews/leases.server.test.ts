@@ -5,7 +5,9 @@ import { REVIEW_LEASE_SECONDS, type ReviewDecisionsResult, type ReviewLease } fr
 import { describe, expect, it } from 'vitest';
 import { type TestOperator, createOperator } from '../../test/console';
 import { addCheckpoint, attempt, createUser, getTestContext } from '../../test/helpers';
+import { CLI_ACTOR } from '../audit/audit';
 import { leaseReviews } from './leases';
+import { reviewAttempt } from './review';
 
 async function consoleCall(operator: TestOperator, url: string, body: unknown) {
   const { app } = await getTestContext();
@@ -101,6 +103,17 @@ describe('review leases', () => {
     );
     // Decided: no longer in anyone's queue.
     expect(await lease(two, { checkpoint })).toMatchObject({ items: [], waiting: 0 });
+  });
+
+  it('the command line decides an answer a reviewer holds: it is not a reviewer in the queue', async () => {
+    const checkpoint = await textAnswers(1);
+    const reviewer = await createOperator('reviewer');
+    const [item] = (await lease(reviewer, { checkpoint })).items;
+    const { database } = await getTestContext();
+    await reviewAttempt(database.db, item!.attemptId, 'approve', { actor: CLI_ACTOR, now: new Date() });
+    const [late] = (await decide(reviewer, [{ attemptId: item!.attemptId, decision: 'reject', reason: 'Too late' }])).results;
+    expect(late).toMatchObject({ ok: false, code: 'alreadyDecided' });
+    expect(late!.ok || late!.message).toMatch(/^Already approved by cli at /);
   });
 
   it('filters by type: a photo reviewer is handed no text answers', async () => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { said } from '@quackquest/contract';
 import { type SQL, and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit';
+import { CLI_ACTOR, recordAudit } from '../audit/audit';
 import type { Db } from '../db/client';
 import { attempts, campaigns, checkpoints, spins, uploads, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
@@ -35,6 +35,8 @@ export interface ReviewQuery {
   state: ReviewState;
   /** A checkpoint's slug. */
   checkpoint?: string;
+  /** Text or photo answers only. */
+  type?: 'Str' | 'Upload';
   /** All when absent (the CLI lists everything). */
   limit?: number;
   /** The last attempt id of the previous page. */
@@ -47,6 +49,7 @@ export interface ReviewQuery {
 export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow[]> {
   const conditions: (SQL | undefined)[] = [eq(attempts.review, query.state)];
   if (query.checkpoint) conditions.push(eq(checkpoints.slug, query.checkpoint));
+  if (query.type) conditions.push(eq(checkpoints.type, query.type));
   if (query.before !== undefined) conditions.push(afterCursor(query.state, query.before));
   if (query.attemptIds) conditions.push(inArray(attempts.id, [...query.attemptIds]));
   const order = query.state === 'pending' ? [asc(attempts.id)] : [desc(attempts.decidedAt), desc(attempts.id)];
@@ -183,8 +186,9 @@ export async function reviewAttempt(
       const at = attempt.decidedAt ? await formatCampaignTime(tx, attempt.decidedAt) : 'an unknown time';
       throw conflict(said('alreadyDecided', { state: attempt.review, by: attempt.decidedBy ?? 'an unknown operator', at }));
     }
-    // Another reviewer holds it (decision 053): theirs to decide until their hold lapses.
-    const holder = heldByAnother(attempt, actor, now);
+    // Another reviewer holds it (decision 053): theirs to decide until their hold lapses. The command line, run by
+    // whoever runs the server, is not a reviewer in the queue: it decides regardless.
+    const holder = actor === CLI_ACTOR ? undefined : heldByAnother(attempt, actor, now);
     if (holder) {
       throw conflict(said('reviewHeld', { by: holder.by, until: await formatCampaignTime(tx, holder.until) }));
     }

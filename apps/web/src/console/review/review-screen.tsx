@@ -1,19 +1,22 @@
 // /console/review (docs/product.md §15; admin, reviewer): the text answers and photos waiting for a person,
-// oldest first, filtered by state and checkpoint. Approve or reject one or many; on a laptop, j/k move,
-// x selects, a approves, r rejects.
+// oldest first, filtered by state, checkpoint and type. Pending answers are this reviewer's own (a lease, decision
+// 053), refreshed by themselves; the queue's size, its oldest answer's age and the reviewer's tally show above.
+// Approve or reject one or many; on a laptop, j/k move, x selects, a approves, r rejects.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { REVIEW_STATES, type ReviewState } from '../console-types';
 import { RejectDialog } from './reject-dialog';
 import { ReviewCard } from './review-card';
 import { decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
 import { reviewTexts } from './review-texts';
-import { useReviewQueue } from './use-review-queue';
+import type { ReviewFilter } from './reviews-api';
+import { type QueueStanding, useReviewQueue } from './use-review-queue';
 import '../review.css';
 
 export default function ReviewScreen() {
   const [state, setState] = useState<ReviewState>('pending');
   const [checkpoint, setCheckpoint] = useState('');
-  const filter = useMemo(() => ({ state, checkpoint }), [state, checkpoint]);
+  const [type, setType] = useState<ReviewFilter['type']>('');
+  const filter = useMemo(() => ({ state, checkpoint, type }), [state, checkpoint, type]);
   const queue = useReviewQueue(filter);
   const [cursor, setCursor] = useState(-1);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
@@ -81,7 +84,19 @@ export default function ReviewScreen() {
             ))}
           </select>
         </label>
+        <label className="field">
+          <span className="field__label">{reviewTexts.typeLabel}</span>
+          <select className="input" value={type} onChange={(event) => setType(event.target.value as ReviewFilter['type'])}>
+            {(['', 'Str', 'Upload'] as const).map((t) => (
+              <option key={t} value={t}>
+                {reviewTexts.types[t]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+      {queue.load.kind === 'ready' && queue.load.standing && <Standing standing={queue.load.standing} />}
+      {queue.tally > 0 && <p className="review-tally">{reviewTexts.tally(queue.tally)}</p>}
       <p className="review-legend">
         {reviewTexts.shortcuts}:{' '}
         {shortcutLegend.map((s) => (
@@ -93,6 +108,18 @@ export default function ReviewScreen() {
       <p className="review-summary" role="status" aria-live="polite">
         {queue.summary}
       </p>
+      {queue.taken.length > 0 && (
+        <section className="review-taken" aria-label={reviewTexts.takenTitle}>
+          <h2 className="review-taken__title">{reviewTexts.takenTitle}</h2>
+          <ul>
+            {queue.taken.map(({ item, message }) => (
+              <li key={item.attemptId}>
+                <strong>{item.checkpointTitle}</strong>, {item.visitorName}: {message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {queue.load.kind === 'loading' && <p className="loading">Loading...</p>}
       {queue.load.kind === 'failed' && (
         <div className="console-notice" role="alert">
@@ -104,6 +131,11 @@ export default function ReviewScreen() {
         </div>
       )}
       {queue.load.kind === 'ready' && items.length === 0 && <p className="console-notice">{reviewTexts.empty[state]}</p>}
+      {state === 'pending' && items.length > 1 && (
+        <button type="button" className="btn btn--ghost review-select-all" onClick={queue.selectAll}>
+          {reviewTexts.selectAll}
+        </button>
+      )}
       <div className="review-list">
         {items.map((item, index) => (
           <ReviewCard
@@ -151,4 +183,17 @@ export default function ReviewScreen() {
       )}
     </section>
   );
+}
+
+/** "38 waiting · oldest 12 min · 20 with other reviewers", for the filter. */
+function Standing({ standing }: { standing: QueueStanding }) {
+  const oldest = standing.oldestSubmittedAt === null ? null : ageText(Date.now() / 1000 - standing.oldestSubmittedAt);
+  return <p className="review-standing">{reviewTexts.standing(standing.waiting, oldest, standing.heldByOthers)}</p>;
+}
+
+function ageText(seconds: number): string {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} days`;
 }

@@ -4,6 +4,17 @@ export const reviewTexts = {
   stateLabel: 'State',
   checkpointLabel: 'Checkpoint',
   allCheckpoints: 'All checkpoints',
+  typeLabel: 'Answers',
+  types: { '': 'Text and photos', Str: 'Text answers', Upload: 'Photos' },
+  /** "38 waiting · oldest 12 min · 20 with other reviewers". */
+  standing: (waiting: number, oldest: string | null, others: number) =>
+    [`${waiting} waiting`, oldest ? `oldest ${oldest}` : '', others ? `${others} with other reviewers` : '']
+      .filter(Boolean)
+      .join(' · '),
+  tally: (n: number) => `You decided ${n} this session.`,
+  taken: (n: number) => `${n} taken by someone else.`,
+  takenTitle: 'Taken by someone else',
+  selectAll: 'Select all',
   states: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
   empty: {
     pending: 'Nothing to review: all caught up.',
