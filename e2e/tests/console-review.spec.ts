@@ -1,11 +1,44 @@
 // The review queue (docs/product.md §15): a reviewer rejects a photo with a reason from the list and approves
 // a text answer; the visitor's pending ducks post on approval and go on rejection, and the visitor sees it in
-// their own app on their own phone (issue 13's must-show).
+// their own app on their own phone (issue 13's must-show). Then a crew of three works one queue of 60 answers at
+// once, and a reviewer whose answers were taken while their link was down is told by whom (issue 28 part 1).
+// A server of its own (support/own-server.ts): a reviewer is handed the oldest answers of the queue (decision 053),
+// which on the shared server would be other journeys' answers; here the queue is this file's alone. Holds last
+// REVIEW_LEASE_SECONDS=6 so a lapse happens within the journey.
 import { randomBytes } from 'node:crypto';
+import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
-import { apiAs, createVisitor, expect, ops, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
-import { APP_URL } from '../support/ports';
+import { apiAs, createVisitor, expect, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
+import { type OwnServer, startOwnServer } from '../support/own-server';
+import { OWN_PORTS } from '../support/ports';
 import { qrPng } from '../support/qr-video';
+
+test.describe.configure({ mode: 'default' });
+
+const reviewer = uniqueEmail('reviewer');
+const crew = [uniqueEmail('reviewer-a'), uniqueEmail('reviewer-b'), uniqueEmail('admin-c')] as const;
+let server: OwnServer | undefined;
+let APP_URL = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startOwnServer({
+    port: OWN_PORTS.reviews,
+    operators: [
+      { email: reviewer, role: 'reviewer' },
+      { email: crew[0], role: 'reviewer' },
+      { email: crew[1], role: 'reviewer' },
+      { email: crew[2], role: 'admin' },
+    ],
+    env: { REVIEW_LEASE_SECONDS: '6' },
+    timeoutMs: 180_000,
+  });
+  APP_URL = server.url;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 interface Me {
   duckPoints: number;
@@ -13,8 +46,8 @@ interface Me {
 }
 
 async function answerText(visitor: Visitor, answer: string): Promise<number> {
-  expect((await apiAs(visitor, '/api/checkpoints/day-03-name-that-duck/attempts', { answer })).status).toBe(200);
-  return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {})).body.duckPointsAwarded;
+  expect((await apiAs(visitor, '/api/checkpoints/day-03-name-that-duck/attempts', { answer }, APP_URL)).status).toBe(200);
+  return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {}, APP_URL)).body.duckPointsAwarded;
 }
 
 async function answerPhoto(visitor: Visitor): Promise<number> {
@@ -28,6 +61,8 @@ async function answerPhoto(visitor: Visitor): Promise<number> {
   const { body: url } = await apiAs<{ uploadUrl: string; headers: Record<string, string>; key: string }>(
     visitor,
     `/api/uploads/url?${query.toString()}`,
+    undefined,
+    APP_URL,
   );
   const put = await fetch(new URL(url.uploadUrl, APP_URL), {
     method: 'PUT',
@@ -35,22 +70,21 @@ async function answerPhoto(visitor: Visitor): Promise<number> {
     body: new Uint8Array(photo),
   });
   expect(put.status).toBe(200);
-  expect((await apiAs(visitor, '/api/checkpoints/day-04-deck-selfie/attempts', { answer: url.key })).status).toBe(200);
-  return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {})).body.duckPointsAwarded;
+  expect((await apiAs(visitor, '/api/checkpoints/day-04-deck-selfie/attempts', { answer: url.key }, APP_URL)).status).toBe(200);
+  return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {}, APP_URL)).body.duckPointsAwarded;
 }
 
-test('a reviewer rejects a photo with a reason and approves a text answer', async ({ browser, page }) => {
+test('a reviewer rejects a photo with a reason and approves a text answer', async ({ browser }) => {
   const tag = randomBytes(3).toString('hex');
-  const writer = await createVisitor({ name: `Text Writer ${tag}` });
-  const photographer = await createVisitor({ name: `Photo Taker ${tag}` });
+  const writer = await createVisitor({ name: `Text Writer ${tag}`, appUrl: APP_URL });
+  const photographer = await createVisitor({ name: `Photo Taker ${tag}`, appUrl: APP_URL });
   const textDucks = await answerText(writer, 'Quackers');
   await answerPhoto(photographer);
-  const reviewer = uniqueEmail('reviewer');
-  await ops('operator:add', reviewer, '--role', 'reviewer');
+  const page = await (await browser.newContext({ baseURL: APP_URL })).newPage();
 
   // The writer's own phone: the ducks won are pending while the answer waits for a reviewer.
-  const writersPhone = await browser.newContext({ viewport: { width: 412, height: 839 } });
-  await signIn(writersPhone, writer);
+  const writersPhone = await browser.newContext({ viewport: { width: 412, height: 839 }, baseURL: APP_URL });
+  await signIn(writersPhone, writer, APP_URL);
   const writerPage = await writersPhone.newPage();
   await writerPage.goto('/checkpoints');
   const tracker = writerPage.getByRole('region', { name: 'My Ducks' });
@@ -85,7 +119,10 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await page.keyboard.press('a');
   await expect(textCard).toHaveCount(0);
 
-  expect((await apiAs<Me>(writer, '/api/me')).body).toMatchObject({ duckPoints: textDucks, pendingDuckPoints: 0 });
+  expect((await apiAs<Me>(writer, '/api/me', undefined, APP_URL)).body).toMatchObject({
+    duckPoints: textDucks,
+    pendingDuckPoints: 0,
+  });
   // On the writer's phone, the next time the app is open: the news, and the pending ducks are ducks.
   await writerPage.reload();
   const plural = textDucks === 1 ? 'duck' : 'ducks';
@@ -93,7 +130,10 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect(tracker.getByText(`Ducks: ${textDucks}`, { exact: true })).toBeVisible();
   await expect(tracker.getByText('Ducks pending: 0', { exact: true })).toBeVisible();
   await writersPhone.close();
-  expect((await apiAs<Me>(photographer, '/api/me')).body).toMatchObject({ duckPoints: 0, pendingDuckPoints: 0 });
+  expect((await apiAs<Me>(photographer, '/api/me', undefined, APP_URL)).body).toMatchObject({
+    duckPoints: 0,
+    pendingDuckPoints: 0,
+  });
 
   // The decided ones, with who decided and the reason the visitor will see.
   await page.getByLabel('State').selectOption('rejected');
@@ -102,4 +142,108 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect(rejected).toContainText('The photo is too dark or blurry.');
   await page.getByLabel('State').selectOption('approved');
   await expect(page.getByRole('article').filter({ hasText: writer.name })).toContainText(`Approved by ${reviewer}`);
+  await page.context().close();
+});
+
+/** A reviewer's console on a device of their own, at the pending queue of text answers. */
+async function openQueue(browser: Browser, email: string, device: 'phone' | 'laptop'): Promise<Page> {
+  const context = await browser.newContext({
+    ...(device === 'phone' ? devices['Pixel 7'] : { viewport: { width: 1280, height: 800 } }),
+    baseURL: APP_URL,
+  });
+  const page = await context.newPage();
+  await signInToConsole(page, email);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  await page.getByLabel('Answers').selectOption('Str');
+  return page;
+}
+
+/** Text answers to day 3 from `n` new visitors, a few at a time. */
+async function textAnswersFrom(n: number, tag: string): Promise<void> {
+  for (let i = 0; i < n; i += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, n - i) }, async (_, j) => {
+        const visitor = await createVisitor({ name: `Crowd${tag} ${i + j}`, appUrl: APP_URL });
+        await answerText(visitor, `Duck ${i + j}`);
+      }),
+    );
+  }
+}
+
+/** Approves the first card until the reviewer's queue is empty; counts the taps and the refusals. */
+async function clearQueue(page: Page): Promise<{ taps: number; refused: number }> {
+  let taps = 0;
+  let refused = 0;
+  const cards = page.getByRole('article');
+  const empty = page.getByText('Nothing to review: all caught up.');
+  for (;;) {
+    await expect(cards.first().or(empty)).toBeVisible();
+    if (await empty.isVisible()) return { taps, refused };
+    const card = cards.first();
+    const id = await card.getAttribute('aria-labelledby');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    taps += 1;
+    // Decided and the list read again: the card has left it, and the summary says what became of the tap.
+    await expect(page.locator(`[aria-labelledby="${id}"]`)).toHaveCount(0);
+    const summary = (await page.getByRole('status').filter({ hasText: 'decided.' }).textContent()) ?? '';
+    if (summary.includes('taken by someone else')) refused += 1;
+  }
+}
+
+test('three reviewers clear one queue of 60 answers at once: each answer decided once, nobody refused', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await textAnswersFrom(60, randomBytes(3).toString('hex'));
+  const pages = await Promise.all([
+    openQueue(browser, crew[0], 'phone'),
+    openQueue(browser, crew[1], 'phone'),
+    openQueue(browser, crew[2], 'laptop'),
+  ]);
+  // Each is handed answers of their own, and sees how many wait and how many the others hold.
+  await expect(pages[2].getByText(/^\d+ waiting · oldest \d+ min · \d+ with other reviewers$/)).toBeVisible();
+  const tallies = await Promise.all(pages.map((page) => clearQueue(page)));
+  for (const { taps, refused } of tallies) expect(refused).toBeLessThanOrEqual(taps * 0.05);
+  expect(tallies.reduce((sum, t) => sum + t.taps, 0)).toBeGreaterThanOrEqual(60);
+  // Nothing was taken from anyone: their own decisions are not someone else's.
+  for (const page of pages) await expect(page.getByRole('region', { name: 'Taken by someone else' })).toHaveCount(0);
+  await pages[0].screenshot({ path: '/tmp/review-crew-phone.png', fullPage: true });
+  await pages[2].screenshot({ path: '/tmp/review-crew-laptop.png' });
+
+  // Every answer decided exactly once: 60 approvals in the audit trail, none twice, none pending.
+  const audit = await pages[2].request.get(`${APP_URL}/api/console/audit?action=review.approve&limit=200`);
+  const subjects = ((await audit.json()) as { rows: { subject: string }[] }).rows.map((row) => row.subject);
+  const crowd = subjects.filter((subject) => subject.includes('day-03-name-that-duck'));
+  expect(crowd.length).toBeGreaterThanOrEqual(60);
+  expect(new Set(crowd).size).toBe(crowd.length);
+  const lease = await pages[0].request.post(`${APP_URL}/api/console/reviews/lease`, { data: { type: 'Str' } });
+  expect(await lease.json()).toMatchObject({ items: [], waiting: 0 });
+  for (const page of pages) await page.context().close();
+});
+
+test('a reviewer whose link dropped finds the answers taken meanwhile, with who decided them and when', async ({ browser }) => {
+  test.setTimeout(180_000);
+  await textAnswersFrom(2, randomBytes(3).toString('hex'));
+  const away = await openQueue(browser, crew[1], 'phone');
+  const cards = away.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  const titles = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('aria-labelledby')));
+
+  // The ship's link drops for longer than a hold: another reviewer is handed those answers and decides them.
+  await away.context().setOffline(true);
+  const other = await openQueue(browser, crew[0], 'laptop');
+  await expect(other.getByRole('article')).toHaveCount(2, { timeout: 20_000 });
+  for (const id of titles) {
+    await other.locator(`[aria-labelledby="${id}"]`).getByRole('button', { name: 'Approve' }).click();
+    await expect(other.locator(`[aria-labelledby="${id}"]`)).toHaveCount(0);
+  }
+
+  // Back online: the list refreshes by itself and says who took each answer, and when.
+  await away.context().setOffline(false);
+  const taken = away.getByRole('region', { name: 'Taken by someone else' });
+  await expect(taken.getByRole('listitem')).toHaveCount(2);
+  await expect(taken.getByRole('listitem').first()).toContainText(new RegExp(`Already approved by ${crew[0]} at \\d{4}-`));
+  await expect(away.getByText('Nothing to review: all caught up.')).toBeVisible();
+  await away.screenshot({ path: '/tmp/review-taken-phone.png', fullPage: true });
+  await away.context().close();
+  await other.context().close();
 });

@@ -89,6 +89,8 @@ export const reviewLeaseBodySchema = z.object({
   checkpoint: z.string().trim().min(1).max(100).optional(),
   type: z.enum(['Str', 'Upload']).optional(),
   limit: z.number().int().min(1).max(REVIEW_LEASE_MAX).default(10),
+  /** The answers on the reviewer's screen: those no longer theirs come back in `gone`, with why. */
+  shown: z.array(z.number().int().min(1)).max(REVIEW_PAGE_MAX).default([]),
 });
 export type ReviewLeaseBody = z.input<typeof reviewLeaseBodySchema>;
 
@@ -102,6 +104,8 @@ export const reviewLeaseSchema = z.object({
   oldestSubmittedAt: z.number().nullable(),
   /** Of those, how many other reviewers hold now. */
   heldByOthers: z.number(),
+  /** Of `shown`, the answers decided by someone else or held by another reviewer now: who, and when. */
+  gone: z.array(z.object({ attemptId: z.number(), code: z.enum(['alreadyDecided', 'reviewHeld']), message: z.string() })),
   checkpoints: z.array(z.object({ checkpointId: z.string(), title: z.string() })),
 });
 export type ReviewLease = z.infer<typeof reviewLeaseSchema>;

@@ -77,14 +77,16 @@ describe('review leases', () => {
     const checkpoint = await textAnswers(1);
     const { database } = await getTestContext();
     const now = new Date();
-    const held = await leaseReviews(database.db, 'one@example.com', { checkpoint }, 5, now);
+    const take = (reviewer: string, at: Date) =>
+      leaseReviews(database.db, reviewer, { checkpoint }, { limit: 5, now: at, leaseSeconds: REVIEW_LEASE_SECONDS });
+    const held = await take('one@example.com', now);
     expect(held.rows).toHaveLength(1);
     expect(held.leasedUntil.getTime() - now.getTime()).toBe(REVIEW_LEASE_SECONDS * 1000);
     // Just before the end it is still theirs; at the end it is anyone's.
     const before = new Date(held.leasedUntil.getTime() - 1000);
-    expect((await leaseReviews(database.db, 'two@example.com', { checkpoint }, 5, before)).rows).toHaveLength(0);
+    expect((await take('two@example.com', before)).rows).toHaveLength(0);
     const after = new Date(held.leasedUntil.getTime());
-    expect((await leaseReviews(database.db, 'two@example.com', { checkpoint }, 5, after)).rows).toHaveLength(1);
+    expect((await take('two@example.com', after)).rows).toHaveLength(1);
   });
 
   it('an answer held by another reviewer is refused with who holds it; a decided one with who decided and when', async () => {
@@ -114,6 +116,27 @@ describe('review leases', () => {
     const [late] = (await decide(reviewer, [{ attemptId: item!.attemptId, decision: 'reject', reason: 'Too late' }])).results;
     expect(late).toMatchObject({ ok: false, code: 'alreadyDecided' });
     expect(late!.ok || late!.message).toMatch(/^Already approved by cli at /);
+  });
+
+  it("an answer on the screen that became someone else's comes back as gone, with who and when", async () => {
+    const checkpoint = await textAnswers(2);
+    const reviewer = await createOperator('reviewer');
+    const [first, second] = (await lease(reviewer, { checkpoint })).items;
+    const { database } = await getTestContext();
+    await reviewAttempt(database.db, first!.attemptId, 'reject', { actor: CLI_ACTOR, reason: 'Blurry', now: new Date() });
+    // The reviewer's own decision on the second is theirs: not "gone".
+    expect((await decide(reviewer, [{ attemptId: second!.attemptId, decision: 'approve' }])).results[0]).toMatchObject({
+      ok: true,
+    });
+    const again = await lease(reviewer, { checkpoint, shown: [first!.attemptId, second!.attemptId] });
+    expect(ids(again)).toEqual([]);
+    expect(again.gone).toEqual([
+      {
+        attemptId: first!.attemptId,
+        code: 'alreadyDecided',
+        message: expect.stringMatching(/^Already rejected by cli at \d{4}-/) as unknown,
+      },
+    ]);
   });
 
   it('filters by type: a photo reviewer is handed no text answers', async () => {

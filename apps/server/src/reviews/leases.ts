@@ -1,13 +1,13 @@
 // Reviewers share the queue without colliding (issue 28 part 1, decision 053): each reviewer is handed pending
-// answers no other reviewer holds, oldest first, held for them for REVIEW_LEASE_SECONDS. Asking again renews the
+// answers no other reviewer holds, oldest first, held for them for REVIEW_LEASE_SECONDS (120 s unless the setting of
+// that name says otherwise). Asking again renews the
 // hold and tops it up; answers outside a new filter are let go; a hold nobody renews lapses and the answer goes
 // back to the queue. Rows are taken with FOR UPDATE SKIP LOCKED, so two reviewers asking at once on any number of
 // instances never take the same answer; the database decides.
-import { REVIEW_LEASE_SECONDS } from '@quackquest/contract';
 import { type SQL, and, asc, count, eq, gt, inArray, isNull, lte, min, ne, not, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { attempts, checkpoints } from '../db/schema';
-import { type ReviewRow, listReviews } from './review';
+import { type ReviewRow, listReviews, refusalFor } from './review';
 
 export interface LeaseFilter {
   /** A checkpoint's slug. */
@@ -15,8 +15,16 @@ export interface LeaseFilter {
   type?: 'Str' | 'Upload' | undefined;
 }
 
+export interface Gone {
+  attemptId: number;
+  code: 'alreadyDecided' | 'reviewHeld';
+  message: string;
+}
+
 export interface Lease {
   rows: ReviewRow[];
+  /** Of the answers the reviewer said were on their screen, those now someone else's. */
+  gone: Gone[];
   leasedUntil: Date;
   waiting: number;
   oldestSubmittedAt: Date | null;
@@ -46,8 +54,13 @@ const heldAt = (now: Date) => and(sql`${attempts.leasedBy} is not null`, gt(atte
  * Hands `reviewer` up to `limit` pending answers matching `filter`: the ones they already hold (renewed), then the
  * oldest free ones. Their holds outside the filter are let go.
  */
-export async function leaseReviews(db: Db, reviewer: string, filter: LeaseFilter, limit: number, now: Date): Promise<Lease> {
-  const leasedUntil = new Date(now.getTime() + REVIEW_LEASE_SECONDS * 1000);
+export async function leaseReviews(
+  db: Db,
+  reviewer: string,
+  filter: LeaseFilter,
+  { limit, now, leaseSeconds, shown = [] }: { limit: number; now: Date; leaseSeconds: number; shown?: readonly number[] },
+): Promise<Lease> {
+  const leasedUntil = new Date(now.getTime() + leaseSeconds * 1000);
   const ids = await db.transaction(async (tx) => {
     const release = { leasedBy: null, leasedUntil: null };
     // Let go of what this reviewer holds outside the filter, and of anything decided meanwhile.
@@ -90,7 +103,13 @@ export async function leaseReviews(db: Db, reviewer: string, filter: LeaseFilter
     }
     return mine;
   });
-  const [rows, [counts]] = await Promise.all([
+  const [gone, rows, [counts]] = await Promise.all([
+    goneFrom(
+      db,
+      reviewer,
+      shown.filter((id) => !ids.includes(id)),
+      now,
+    ),
     ids.length ? listReviews(db, { state: 'pending', attemptIds: ids }) : Promise.resolve([]),
     db
       .select({
@@ -104,9 +123,34 @@ export async function leaseReviews(db: Db, reviewer: string, filter: LeaseFilter
   ]);
   return {
     rows,
+    gone,
     leasedUntil,
     waiting: Number(counts?.waiting ?? 0),
     oldestSubmittedAt: counts?.oldest ? new Date(counts.oldest) : null,
     heldByOthers: Number(counts?.heldByOthers ?? 0),
   };
+}
+
+/** Which of these answers someone else decided, or another reviewer holds now, said as the decision would be refused. */
+async function goneFrom(db: Db, reviewer: string, attemptIds: number[], now: Date): Promise<Gone[]> {
+  if (!attemptIds.length) return [];
+  const rows = await db
+    .select({
+      id: attempts.id,
+      review: attempts.review,
+      decidedBy: attempts.decidedBy,
+      decidedAt: attempts.decidedAt,
+      leasedBy: attempts.leasedBy,
+      leasedUntil: attempts.leasedUntil,
+    })
+    .from(attempts)
+    .where(inArray(attempts.id, attemptIds));
+  const gone: Gone[] = [];
+  for (const row of rows) {
+    // Their own decision is not someone else's.
+    if (row.decidedBy === reviewer) continue;
+    const refusal = await refusalFor(db, row, reviewer, now);
+    if (refusal) gone.push({ attemptId: row.id, code: refusal.code as Gone['code'], message: refusal.message });
+  }
+  return gone;
 }

@@ -2,10 +2,10 @@
 // them and frees the attempt so the visitor may try again. Each decision is a ledger row and an audit row, in
 // one transaction. The console (reviews/routes.ts) and the CLI (`ops review:*`) call these same functions.
 import path from 'node:path';
-import { said } from '@quackquest/contract';
+import { type Said, said } from '@quackquest/contract';
 import { type SQL, and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { CLI_ACTOR, recordAudit } from '../audit/audit';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { attempts, campaigns, checkpoints, spins, uploads, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
 import { formatCampaignTime } from '../campaign/campaign-time';
@@ -181,17 +181,8 @@ export async function reviewAttempt(
     if (!attempt?.review) {
       throw conflict(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
     }
-    if (attempt.review !== 'pending') {
-      // Decided elsewhere: who and when, so the reviewer who lost it knows (issue 28 part 1).
-      const at = attempt.decidedAt ? await formatCampaignTime(tx, attempt.decidedAt) : 'an unknown time';
-      throw conflict(said('alreadyDecided', { state: attempt.review, by: attempt.decidedBy ?? 'an unknown operator', at }));
-    }
-    // Another reviewer holds it (decision 053): theirs to decide until their hold lapses. The command line, run by
-    // whoever runs the server, is not a reviewer in the queue: it decides regardless.
-    const holder = actor === CLI_ACTOR ? undefined : heldByAnother(attempt, actor, now);
-    if (holder) {
-      throw conflict(said('reviewHeld', { by: holder.by, until: await formatCampaignTime(tx, holder.until) }));
-    }
+    const refused = await refusalFor(tx, attempt, actor, now);
+    if (refused) throw conflict(refused);
     const state = decision === 'approve' ? 'approved' : 'rejected';
     await tx
       .update(attempts)
@@ -243,6 +234,31 @@ export async function reviewAttempt(
     });
     return outcome;
   });
+}
+
+/**
+ * Why `actor` may not decide this reviewed answer now: decided already (who, when), or held by another reviewer
+ * (decision 053; who, until when). The command line, run by whoever runs the server, is not a reviewer in the
+ * queue: it decides regardless of holds. Times are in the campaign's clock.
+ */
+export async function refusalFor(
+  db: DbOrTx,
+  attempt: {
+    review: string | null;
+    decidedBy: string | null;
+    decidedAt: Date | null;
+    leasedBy: string | null;
+    leasedUntil: Date | null;
+  },
+  actor: string,
+  now: Date,
+): Promise<Said | undefined> {
+  if (attempt.review && attempt.review !== 'pending') {
+    const at = attempt.decidedAt ? await formatCampaignTime(db, attempt.decidedAt) : 'an unknown time';
+    return said('alreadyDecided', { state: attempt.review, by: attempt.decidedBy ?? 'an unknown operator', at });
+  }
+  const holder = actor === CLI_ACTOR ? undefined : heldByAnother(attempt, actor, now);
+  return holder && said('reviewHeld', { by: holder.by, until: await formatCampaignTime(db, holder.until) });
 }
 
 /** Who holds a pending answer now (reviews/leases.ts), if anyone else than `actor`. */

@@ -69,9 +69,14 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: reviewers, schema: { body: reviewLeaseBodySchema, response: { 200: reviewLeaseSchema } } },
       async (request) => {
         const { email } = await requireOperator(request);
-        const { limit, ...filter } = request.body;
+        const { limit, shown, ...filter } = request.body;
         const [lease, checkpoints] = await Promise.all([
-          leaseReviews(ctx.db, email, filter, limit, new Date(ctx.now())),
+          leaseReviews(ctx.db, email, filter, {
+            limit,
+            now: new Date(ctx.now()),
+            leaseSeconds: ctx.env.REVIEW_LEASE_SECONDS,
+            shown,
+          }),
           listReviewedCheckpoints(ctx.db),
         ]);
         return {
@@ -80,6 +85,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           waiting: lease.waiting,
           oldestSubmittedAt: lease.oldestSubmittedAt ? seconds(lease.oldestSubmittedAt) : null,
           heldByOthers: lease.heldByOthers,
+          gone: lease.gone,
           checkpoints,
         };
       },

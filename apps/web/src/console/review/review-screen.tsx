@@ -187,7 +187,7 @@ export default function ReviewScreen() {
 
 /** "38 waiting · oldest 12 min · 20 with other reviewers", for the filter. */
 function Standing({ standing }: { standing: QueueStanding }) {
-  const oldest = standing.oldestSubmittedAt === null ? null : ageText(Date.now() / 1000 - standing.oldestSubmittedAt);
+  const oldest = standing.oldestSubmittedAt === null ? null : ageText(standing.readAt - standing.oldestSubmittedAt);
   return <p className="review-standing">{reviewTexts.standing(standing.waiting, oldest, standing.heldByOthers)}</p>;
 }
 

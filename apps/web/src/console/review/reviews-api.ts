@@ -15,11 +15,13 @@ export interface ReviewFilter {
 /** How many pending answers a reviewer holds at a time: a phone's screenful and a little more. */
 const LEASE_SIZE = 10;
 
-export function leaseReviews(filter: ReviewFilter): Promise<ReviewLease> {
+/** `shown`: the answers on screen now; those that became someone else's come back in `gone`. */
+export function leaseReviews(filter: ReviewFilter, shown: readonly number[]): Promise<ReviewLease> {
   return api<ReviewLease>('/api/console/reviews/lease', {
     method: 'POST',
     body: {
       limit: LEASE_SIZE,
+      shown,
       ...(filter.checkpoint ? { checkpoint: filter.checkpoint } : {}),
       ...(filter.type ? { type: filter.type } : {}),
     },

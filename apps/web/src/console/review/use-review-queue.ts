@@ -1,11 +1,13 @@
 // The review queue's state: the filtered list, the selection, and the results of the last decisions. Pending
 // answers come as this reviewer's lease (decision 053): answers no other reviewer holds, asked for again every
-// REFRESH_MS while the page is in view (which renews the hold and brings new answers) and after each decision.
+// REFRESH_MS while the page is in view, or sooner when the hold is short (which renews the hold and brings new
+// answers), and after each decision.
 // Decided lists page with "Load more". An answer someone else decided or holds is listed with who and when.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
 import type { DecisionResult, ReviewDecision, ReviewItem, ReviewPage } from '../console-types';
 import { sendDecisions } from './decisions-api';
+import type { ReviewLease } from '@quackquest/contract/core';
 import { type ReviewFilter, fetchReviews, leaseReviews } from './reviews-api';
 import { reviewTexts } from './review-texts';
 
@@ -17,6 +19,10 @@ export interface QueueStanding {
   waiting: number;
   oldestSubmittedAt: number | null;
   heldByOthers: number;
+  /** Unix seconds: this reviewer's hold ends then unless the list refreshes. */
+  leasedUntil: number;
+  /** Unix seconds: when this answer arrived (the oldest answer's age is counted from it). */
+  readAt: number;
 }
 
 type Ready = { kind: 'ready'; page: ReviewPage; standing?: QueueStanding };
@@ -28,10 +34,18 @@ export interface TakenAnswer {
   message: string;
 }
 
-async function fetchQueue(filter: ReviewFilter): Promise<Ready> {
+type Fetched = Ready & { gone?: ReviewLease['gone'] };
+
+async function fetchQueue(filter: ReviewFilter, shown: readonly ReviewItem[]): Promise<Fetched> {
   if (filter.state !== 'pending') return { kind: 'ready', page: await fetchReviews(filter) };
-  const { items, checkpoints, ...standing } = await leaseReviews(filter);
-  return { kind: 'ready', page: { items, checkpoints, nextBefore: null }, standing };
+  const pending = shown.filter((item) => item.state === 'pending').map((item) => item.attemptId);
+  const { items, checkpoints, gone, ...standing } = await leaseReviews(filter, pending);
+  return {
+    kind: 'ready',
+    page: { items, checkpoints, nextBefore: null },
+    standing: { ...standing, readAt: Date.now() / 1000 },
+    gone,
+  };
 }
 
 const TAKEN_CODES = new Set(['alreadyDecided', 'reviewHeld']);
@@ -46,11 +60,31 @@ export function useReviewQueue(filter: ReviewFilter) {
   const [summary, setSummary] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // What is on screen when a refresh is asked for: answers that left it for someone else are said so.
+  const shownRef = useRef<readonly ReviewItem[]>([]);
+  useEffect(() => {
+    shownRef.current = load.kind === 'ready' ? load.page.items : [];
+  }, [load]);
   useEffect(() => {
     let live = true;
-    fetchQueue(filter).then(
-      (ready) => live && setLoad(ready),
-      (error: unknown) => live && setLoad({ kind: 'failed', message: failureMessage(error, reviewTexts.loadFailed) }),
+    const shown = shownRef.current;
+    fetchQueue(filter, shown).then(
+      ({ gone, ...ready }) => {
+        if (!live) return;
+        setLoad(ready);
+        const lost = (gone ?? []).flatMap(({ attemptId, message }) => {
+          const item = shown.find((i) => i.attemptId === attemptId);
+          return item ? [{ item, message }] : [];
+        });
+        if (lost.length)
+          setTaken((current) => [...lost, ...current.filter((t) => !lost.some((l) => l.item.attemptId === t.item.attemptId))]);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        // A refresh that fails (the ship's link dropped) keeps the list on screen and tries again at the next tick.
+        const failed = { kind: 'failed', message: failureMessage(error, reviewTexts.loadFailed) } as const;
+        setLoad((current) => (current.kind === 'ready' && current.page.items.length ? current : failed));
+      },
     );
     return () => {
       live = false;
@@ -64,19 +98,23 @@ export function useReviewQueue(filter: ReviewFilter) {
     reload();
   }, [reload]);
 
-  // The pending list refreshes by itself while the page is in view, and when it comes back into view.
+  // The pending list refreshes by itself while the page is in view (and as it comes back into view): every
+  // REFRESH_MS, and before half the hold is gone when the server's hold is shorter.
+  const leasedUntil = load.kind === 'ready' ? load.standing?.leasedUntil : undefined;
   useEffect(() => {
-    if (filter.state !== 'pending' || busy) return undefined;
+    if (filter.state !== 'pending' || busy || leasedUntil === undefined) return undefined;
+    const delay = Math.max(1000, Math.min(REFRESH_MS, (leasedUntil * 1000 - Date.now()) / 2));
     const tick = () => {
       if (document.visibilityState === 'visible') reload();
     };
-    const id = setInterval(tick, REFRESH_MS);
+    const id = setTimeout(tick, delay);
     document.addEventListener('visibilitychange', tick);
     return () => {
-      clearInterval(id);
+      clearTimeout(id);
       document.removeEventListener('visibilitychange', tick);
     };
-  }, [filter.state, busy, reload]);
+    // Each reload arms the next tick, so a failed refresh is tried again too.
+  }, [filter.state, busy, leasedUntil, reload, reloads]);
 
   const loadMore = useCallback(async () => {
     if (load.kind !== 'ready' || load.page.nextBefore === null) return;
@@ -116,7 +154,7 @@ export function useReviewQueue(filter: ReviewFilter) {
         setResults(
           new Map(answered.filter((r) => !lost.some((l) => l.item.attemptId === r.attemptId)).map((r) => [r.attemptId, r])),
         );
-        setTaken(lost);
+        if (lost.length) setTaken((current) => [...lost, ...current]);
         const failures = answered.filter((result) => !result.ok).length;
         const done = answered.length - failures;
         setTally((n) => n + done);
