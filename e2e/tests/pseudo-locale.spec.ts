@@ -130,6 +130,9 @@ test('every visitor screen in the pseudo-locale: no text outside the catalogs bu
   const list = page.getByRole('region', { name: w('checkpoints.listLabel') });
   await expect(list).toBeVisible();
   await expectPseudo(page, 'checkpoints');
+  // The days to come are folded into one row (issue 27 part 5): opened, a locked row explains itself.
+  await list.locator('summary').click();
+  await expectPseudo(page, 'days to come');
   await list.getByRole('button').first().click();
   await expect(alert).toBeVisible();
   await expectPseudo(page, 'locked checkpoint');

@@ -4,6 +4,7 @@
 import type { Checkpoint } from '@quackquest/contract/core';
 import { useCampaign } from '../../lib/campaign-api';
 import { currentLocale, t } from '../../lib/i18n';
+import { textWithValues } from '../../lib/text-with-values';
 import '../../lib/game-texts';
 import { challengeDay, nextUnlock, streakDays, unlockTime } from './challenge-days';
 
@@ -37,8 +38,8 @@ export function UpcomingSummary({ upcoming, nowSec }: { upcoming: readonly Check
       {when && (
         <span className="cp-upcoming__next">
           {when.campaign
-            ? t('challenge.nextOpensZones', { relative: when.relative, local: when.local, campaign: when.campaign })
-            : t('challenge.nextOpens', { relative: when.relative, local: when.local })}
+            ? textWithValues('challenge.nextOpensZones', { relative: when.relative, local: when.local, campaign: when.campaign })
+            : textWithValues('challenge.nextOpens', { relative: when.relative, local: when.local })}
         </span>
       )}
     </>

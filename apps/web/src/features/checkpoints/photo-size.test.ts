@@ -28,14 +28,14 @@ describe('upload progress', () => {
   });
 
   it('shows the bytes, so a slow connection moves between two percents', () => {
-    expect(uploadProgressText(50_000, 1_048_576).bytes).toBe('49 kB of 1.0 MB');
-    expect(uploadProgressText(650_000, 1_300_000).bytes).toBe('0.6 MB of 1.2 MB');
+    expect(uploadProgressText(50_000, 1_048_576)).toMatchObject({ sent: '49 kB', total: '1.0 MB' });
+    expect(uploadProgressText(650_000, 1_300_000)).toMatchObject({ sent: '0.6 MB', total: '1.2 MB' });
   });
 
   it('stays within 0 and the total for odd progress events, and without a total shows bytes alone', () => {
     expect(uploadProgressText(2000, 1000).percent).toBe('Uploading... 100%');
     expect(uploadProgressText(-5, 1000).percent).toBe('Uploading... 0%');
-    expect(uploadProgressText(300_000, 0)).toEqual({ percent: 'Uploading...', bytes: '0.3 MB' });
+    expect(uploadProgressText(300_000, 0)).toEqual({ percent: 'Uploading...', sent: '0.3 MB', total: null });
   });
 
   it('formats sizes the way the server states its limit (1 MB = 1,048,576 bytes)', () => {

@@ -1,5 +1,7 @@
 // The pure parts of preparing and sending a photo (decision 027): the size it is resized to, and the
 // progress the visitor reads while it is sent.
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 
 /** The longest side of a photo as uploaded: enough to judge a selfie or a scene on any screen, ~0.3-1 MB as JPEG. */
 export const PHOTO_MAX_SIDE = 2000;
@@ -22,11 +24,12 @@ export function formatBytes(bytes: number): string {
 
 /**
  * What the visitor reads while the photo is sent: "Uploading... 42%" (the original app's "Uploading..."
- * with the share sent), and the bytes, so a slow connection still shows movement between two percents.
+ * with the share sent), and the bytes sent of the total ("0.6 MB", "1.2 MB"; the sentence around them is the
+ * screen's), so a slow connection still shows movement between two percents.
  */
-export function uploadProgressText(sent: number, total: number): { percent: string; bytes: string } {
-  if (!(total > 0)) return { percent: 'Uploading...', bytes: formatBytes(sent) };
+export function uploadProgressText(sent: number, total: number): { percent: string; sent: string; total: string | null } {
+  if (!(total > 0)) return { percent: t('checkpoint.uploading'), sent: formatBytes(sent), total: null };
   const clamped = Math.min(Math.max(sent, 0), total);
   const percent = Math.floor((clamped / total) * 100);
-  return { percent: `Uploading... ${percent}%`, bytes: `${formatBytes(clamped)} of ${formatBytes(total)}` };
+  return { percent: t('upload.percent', { percent }), sent: formatBytes(clamped), total: formatBytes(total) };
 }

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { getUploadUrl } from './upload-url-api';
 import { redirectDelayMs } from './timing';
 import { uploadProgressText } from './photo-size';
+import { textWithValues } from '../../lib/text-with-values';
 import {
   UploadCancelled,
   clearPendingUpload,
@@ -140,7 +141,13 @@ export function UploadAction({ checkpoint }: { checkpoint: Checkpoint }) {
           <div className="upload__progress-row">
             <div>
               <p className="upload__percent">{shown.percent}</p>
-              <p className="upload__bytes muted">{shown.bytes}</p>
+              <p className="upload__bytes muted">
+                {shown.total === null ? (
+                  <span translate="no">{shown.sent}</span>
+                ) : (
+                  textWithValues('upload.bytesOf', { sent: shown.sent, total: shown.total })
+                )}
+              </p>
             </div>
             <button
               type="button"

@@ -7,6 +7,7 @@ import { isLongName } from './reward-availability';
 import { useOwnedRewards } from './use-owned-rewards';
 import './rewards.css';
 import { currentLocale, t } from '../../lib/i18n';
+import { textWithValues } from '../../lib/text-with-values';
 import '../../lib/game-texts';
 
 /** The state /reward-detail receives through navigation. */
@@ -40,8 +41,12 @@ export function OwnedRewardList() {
               {/* Each voucher: its code, when it was claimed and whether the desk has redeemed it (issue 27 part 5). */}
               {reward.vouchers.map((voucher) => (
                 <span key={voucher.code} className="owned-row__voucher">
-                  <code className="owned-row__code">{voucher.code}</code>
-                  {voucher.claimedAt != null && <span>{t('rewards.claimedOn', { date: claimedDate(voucher.claimedAt) })}</span>}
+                  <code className="owned-row__code" translate="no">
+                    {voucher.code}
+                  </code>
+                  {voucher.claimedAt != null && (
+                    <span>{textWithValues('rewards.claimedOn', { date: claimedDate(voucher.claimedAt) })}</span>
+                  )}
                   <span className={`owned-row__state owned-row__state--${voucher.redeemed ? 'redeemed' : 'ready'}`}>
                     {voucher.redeemed ? t('voucher.redeemed') : t('voucher.ready')}
                   </span>
