@@ -116,6 +116,8 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect(textCard).toContainText(`${textDucks} duck${textDucks === 1 ? '' : 's'} pending`);
   await textCard.getByRole('checkbox', { name: 'Select' }).check();
   await expect(page.getByRole('region', { name: 'Selected answers' })).toContainText('Approve 1 selected');
+  // The list moved when the photo left it: its cards can be decided once settled (their buttons enabled).
+  await expect(textCard.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await page.keyboard.press('a');
   await expect(textCard).toHaveCount(0);
 
@@ -246,4 +248,31 @@ test('a reviewer whose link dropped finds the answers taken meanwhile, with who 
   await away.screenshot({ path: '/tmp/review-taken-phone.png', fullPage: true });
   await away.context().close();
   await other.context().close();
+});
+
+test('a double tap and a held "a" key decide exactly one answer each, never the card that slid into place', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await textAnswersFrom(3, randomBytes(3).toString('hex'));
+  const page = await openQueue(browser, crew[2], 'laptop');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(3);
+  const decided = page.getByRole('status').filter({ hasText: 'decided.' });
+
+  // A double tap on the first card: 150 ms apart, the second lands where the next card slides in.
+  await cards.first().getByRole('button', { name: 'Approve' }).dblclick({ delay: 150 });
+  await expect(cards).toHaveCount(2);
+  await expect(decided).toHaveText('1 decided.');
+
+  // The "a" key held down on the next card: its repeats decide nothing more.
+  await expect(cards.first().getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await cards.first().focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.down('a');
+  await page.keyboard.up('a');
+  await expect(cards).toHaveCount(1);
+  await expect(decided).toHaveText('1 decided.');
+  // The last one is still waiting for someone to look at it.
+  await expect(cards.first()).toContainText('Pending');
+  await page.context().close();
 });

@@ -21,6 +21,14 @@ describe('review shortcuts', () => {
     expect(press('a', { metaKey: true })).toBeNull();
   });
 
+  it('a held a, r or x decides once: the repeats are ignored; held j and k keep moving', () => {
+    expect(press('a', { repeat: true })).toBeNull();
+    expect(press('r', { repeat: true })).toBeNull();
+    expect(press('x', { repeat: true })).toBeNull();
+    expect(press('j', { repeat: true })).toBe('next');
+    expect(press('k', { repeat: true })).toBe('previous');
+  });
+
   it('never fires while typing a reason or choosing a filter', () => {
     expect(press('a', { target: { tagName: 'TEXTAREA' } })).toBeNull();
     expect(press('r', { target: { tagName: 'input' } })).toBeNull();

@@ -15,6 +15,8 @@ const actions: Record<string, ReviewAction> = { j: 'next', k: 'previous', x: 'se
 
 interface KeyPress {
   key: string;
+  /** The key is held down and the system repeats it: a decision needs a press of its own (issue 28 part 3). */
+  repeat?: boolean;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
@@ -30,8 +32,17 @@ export function shortcutOf(press: KeyPress): ReviewAction | null {
   const tag = press.target?.tagName?.toUpperCase();
   const typing = tag === 'INPUT' ? !keylessInputs.has(press.target?.type ?? 'text') : tag === 'TEXTAREA' || tag === 'SELECT';
   if (typing || press.target?.isContentEditable) return null;
-  return actions[press.key] ?? null;
+  const action = actions[press.key] ?? null;
+  // Held j/k keep moving; a held a, r or x decides or ticks once, never the cards that come after.
+  return press.repeat && action !== 'next' && action !== 'previous' ? null : action;
 }
+
+/**
+ * How long a card that has just moved into place (the list was read again after a decision) cannot be decided: a
+ * second tap of a double tap, 80-900 ms after the first on a phone, lands on the card that slid under the thumb,
+ * which nobody has looked at yet (issue 28 part 3).
+ */
+export const SETTLE_MS = 700;
 
 /** The cursor after j or k, kept inside the list; -1 for an empty list. */
 export function moveCursor(cursor: number, action: 'next' | 'previous', length: number): number {

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { REVIEW_STATES, type ReviewState } from '../console-types';
 import { RejectDialog } from './reject-dialog';
 import { ReviewCard } from './review-card';
-import { decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
+import { SETTLE_MS, decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
 import { reviewTexts } from './review-texts';
 import type { ReviewFilter } from './reviews-api';
 import { type QueueStanding, useReviewQueue } from './use-review-queue';
@@ -23,6 +23,15 @@ export default function ReviewScreen() {
   const cards = useRef(new Map<number, HTMLElement>());
 
   const items = useMemo(() => (queue.load.kind === 'ready' ? queue.load.page.items : []), [queue.load]);
+  // Cards that just moved into place cannot be decided for SETTLE_MS: the second tap of a double tap would land on
+  // an answer nobody has looked at (issue 28 part 3). Their buttons are disabled meanwhile, which shows it too.
+  const order = items.map((item) => item.attemptId).join(' ');
+  const [settledOrder, setSettledOrder] = useState(order);
+  const settling = settledOrder !== order;
+  useEffect(() => {
+    const id = setTimeout(() => setSettledOrder(order), SETTLE_MS);
+    return () => clearTimeout(id);
+  }, [order]);
   const current = items[Math.min(cursor, items.length - 1)];
   const approve = (ids: number[]) => void queue.decide(ids.map((attemptId) => ({ attemptId, decision: 'approve' })));
   const reject = (ids: number[], reason: string) => {
@@ -33,8 +42,8 @@ export default function ReviewScreen() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (rejecting) return;
-      const { key, ctrlKey, metaKey, altKey } = event;
-      const action = shortcutOf({ key, ctrlKey, metaKey, altKey, target: event.target as HTMLInputElement | null });
+      const { key, ctrlKey, metaKey, altKey, repeat } = event;
+      const action = shortcutOf({ key, ctrlKey, metaKey, altKey, repeat, target: event.target as HTMLInputElement | null });
       if (!action || items.length === 0) return;
       event.preventDefault();
       if (action === 'next' || action === 'previous') {
@@ -46,7 +55,7 @@ export default function ReviewScreen() {
       const pending = current?.state === 'pending' ? current.attemptId : undefined;
       if (action === 'select' && pending !== undefined) queue.toggle(pending);
       const targets = decisionTargets(queue.selected, pending);
-      if (targets.length === 0) return;
+      if (targets.length === 0 || settling) return;
       if (action === 'approve') approve(targets);
       if (action === 'reject') setRejecting(targets);
     };
@@ -148,7 +157,7 @@ export default function ReviewScreen() {
             current={item === current}
             selected={queue.selected.has(item.attemptId)}
             result={queue.results.get(item.attemptId)}
-            busy={queue.busy}
+            busy={queue.busy || settling}
             onFocusCard={() => setCursor(index)}
             onToggle={() => queue.toggle(item.attemptId)}
             onApprove={() => approve([item.attemptId])}
