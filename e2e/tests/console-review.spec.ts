@@ -15,6 +15,7 @@ import { qrPng } from '../support/qr-video';
 
 test.describe.configure({ mode: 'default' });
 
+const DECK_SELFIE_TASK = 'Take a photo of yourself with a rubber duck at any QuackQuest booth and upload it here.';
 const reviewer = uniqueEmail('reviewer');
 const crew = [uniqueEmail('reviewer-a'), uniqueEmail('reviewer-b'), uniqueEmail('admin-c')] as const;
 let server: OwnServer | undefined;
@@ -103,9 +104,13 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(new URL((await photo.getAttribute('src'))!, APP_URL).pathname).toMatch(/^\/api\/console\/photos\/\d+$/);
 
+  // The checkpoint's task beside the photo, to judge it against.
+  await expect(photoCard).toContainText(DECK_SELFIE_TASK);
   await photoCard.getByRole('button', { name: 'Reject' }).click();
   const reasons = page.getByRole('dialog', { name: 'Reject this answer' });
   await expect(reasons).toContainText('The visitor will see the reason.');
+  // Reasons that fit a photo only: none about a wrong text answer.
+  await expect(reasons.getByRole('button', { name: 'The answer is not right.' })).toHaveCount(0);
   await reasons.getByRole('button', { name: 'The photo is too dark or blurry.' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'decided' })).toHaveText('1 decided.');
   await expect(photoCard).toHaveCount(0);

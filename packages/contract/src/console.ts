@@ -58,6 +58,8 @@ export const reviewItemSchema = z.object({
   attemptId: z.number(),
   checkpointId: z.string(),
   checkpointTitle: z.string(),
+  /** The checkpoint's question or task (its subtitle), to judge the answer against. */
+  question: z.string(),
   type: z.enum(['Str', 'Upload']),
   /** The text answer (Str). */
   text: z.string().nullable(),

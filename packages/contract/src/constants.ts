@@ -42,6 +42,18 @@ export const REVIEW_REASONS = [
   'The photo is too dark or blurry.',
   'Not appropriate for the festival.',
 ] as const;
+/** The ready-made reasons that fit an answer of each reviewed type (issue 28 part 4): no photo reason for a text. */
+export const REVIEW_REASONS_BY_TYPE = {
+  Upload: [REVIEW_REASONS[0], REVIEW_REASONS[2], REVIEW_REASONS[3]],
+  Str: [REVIEW_REASONS[1], REVIEW_REASONS[3]],
+} as const satisfies Record<'Str' | 'Upload', readonly (typeof REVIEW_REASONS)[number][]>;
+
+/** The ready-made reasons that fit every answer being rejected together, in the list's order. */
+export function reviewReasonsFor(types: readonly ('Str' | 'Upload')[]): (typeof REVIEW_REASONS)[number][] {
+  return REVIEW_REASONS.filter((reason) =>
+    types.every((type) => (REVIEW_REASONS_BY_TYPE[type] as readonly string[]).includes(reason)),
+  );
+}
 export const REVIEW_REASON_MAX_LENGTH = 200;
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */

@@ -17,6 +17,8 @@ export interface ReviewRow {
   attemptId: number;
   checkpointId: string;
   checkpointTitle: string;
+  /** The checkpoint's question or task, as the visitor read it: the reviewer judges the answer against it. */
+  question: string;
   type: string;
   /** The text answer, or the photo's upload key. */
   answer: string;
@@ -58,6 +60,7 @@ export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow
       attemptId: attempts.id,
       checkpointId: checkpoints.slug,
       checkpointTitle: checkpoints.title,
+      question: checkpoints.subtitle,
       type: checkpoints.type,
       answer: attempts.answer,
       submittedAt: attempts.createdAt,

@@ -30,6 +30,7 @@ function toItem(row: ReviewRow): ReviewItem {
     attemptId: row.attemptId,
     checkpointId: row.checkpointId,
     checkpointTitle: row.checkpointTitle,
+    question: row.question,
     type: upload ? 'Upload' : 'Str',
     text: upload ? null : row.answer,
     // Never the upload key: the bytes are served only through the role-gated route below.

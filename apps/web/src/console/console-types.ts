@@ -16,7 +16,7 @@ import type {
 
 export { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH } from '@quackquest/contract/core';
 export type { Participant, ParticipantSearch, ParticipantSummary };
-export { REVIEW_REASONS, REVIEW_REASON_MAX_LENGTH, REVIEW_STATES } from '@quackquest/contract/core';
+export { REVIEW_REASON_MAX_LENGTH, REVIEW_STATES, reviewReasonsFor } from '@quackquest/contract/core';
 export type { Dashboard, ReviewItem };
 
 export type Role = (typeof OPERATOR_ROLES)[number];

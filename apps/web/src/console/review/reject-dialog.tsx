@@ -1,22 +1,25 @@
-// The reasons a rejection gives the visitor (docs/product.md §15): one of the short list, or free text.
+// The reasons a rejection gives the visitor (docs/product.md §15): one of the short list that fits the answers'
+// types (no photo reason for a text answer), or free text.
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
-import { REVIEW_REASONS, REVIEW_REASON_MAX_LENGTH } from '../console-types';
+import { REVIEW_REASON_MAX_LENGTH, reviewReasonsFor } from '../console-types';
 import { reviewTexts } from './review-texts';
 
 interface RejectDialogProps {
   count: number;
+  /** The types of the answers being rejected. */
+  types: readonly ('Str' | 'Upload')[];
   onReject: (reason: string) => void;
   onClose: () => void;
 }
 
-export function RejectDialog({ count, onReject, onClose }: RejectDialogProps) {
+export function RejectDialog({ count, types, onReject, onClose }: RejectDialogProps) {
   const [other, setOther] = useState('');
   return (
     <Modal title={reviewTexts.rejectTitle(count)} onClose={onClose} className="reject-dialog">
       <p className="dialog__text">{reviewTexts.rejectHint}</p>
       <div className="reject-dialog__reasons">
-        {REVIEW_REASONS.map((reason, index) => (
+        {reviewReasonsFor(types).map((reason, index) => (
           <button
             key={reason}
             type="button"

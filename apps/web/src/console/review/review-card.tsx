@@ -38,6 +38,7 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
         </h2>
         <span className={`review-state review-state--${item.state}`}>{reviewTexts.states[item.state]}</span>
       </header>
+      {item.question && <p className="review-card__question">{item.question}</p>}
       <p className="review-card__meta">
         <strong>{item.visitorName}</strong> <span className="muted">{item.visitorEmail}</span>
         <br />

@@ -186,6 +186,7 @@ export default function ReviewScreen() {
       {rejecting && (
         <RejectDialog
           count={rejecting.length}
+          types={items.filter((item) => rejecting.includes(item.attemptId)).map((item) => item.type)}
           onReject={(reason) => reject(rejecting, reason)}
           onClose={() => setRejecting(null)}
         />
