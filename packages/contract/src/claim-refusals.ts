@@ -99,10 +99,27 @@ export function foreseeClaimRefusal(
 }
 
 /** The eligibility rule of qq_claim: a reward for one answer of the sign-up question refuses the other. */
-export function eligibilityRefusal(
+function eligibilityRefusal(
   eligibility: 'everyone' | 'owners' | 'non-owners',
   eligibleAs: ClaimVisitor['eligibleAs'],
 ): 'owners_only' | 'non_owners_only' | null {
   if (eligibility === 'everyone' || eligibility === eligibleAs) return null;
   return eligibility === 'owners' ? 'owners_only' : 'non_owners_only';
+}
+
+/** The campaign's sign-up question as far as refusals go: each answer's own words for the rewards of the other. */
+export interface SignupRefusals {
+  yes: { refusal: string };
+  no: { refusal: string };
+}
+
+/**
+ * An eligibility refusal in the pack's own words (campaign.yaml signup.yes/no.refusal), as the server answers it and
+ * the app foresees it; undefined for any other refusal, or a campaign without a sign-up question.
+ */
+export function packRefusal(code: ClaimRefusalCode, signup: SignupRefusals | null | undefined): string | undefined {
+  if (!signup) return undefined;
+  if (code === 'owners_only') return signup.yes.refusal;
+  if (code === 'non_owners_only') return signup.no.refusal;
+  return undefined;
 }

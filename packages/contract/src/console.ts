@@ -94,7 +94,6 @@ export const reviewLeaseBodySchema = z.object({
   /** The answers on the reviewer's screen: those no longer theirs come back in `gone`, with why. */
   shown: z.array(z.number().int().min(1)).max(REVIEW_PAGE_MAX).default([]),
 });
-export type ReviewLeaseBody = z.input<typeof reviewLeaseBodySchema>;
 
 export const reviewLeaseSchema = z.object({
   /** Oldest first; no other reviewer is handed these until `leasedUntil`. */

@@ -15,7 +15,7 @@ export interface LeaseFilter {
   type?: 'Str' | 'Upload' | undefined;
 }
 
-export interface Gone {
+interface Gone {
   attemptId: number;
   code: 'alreadyDecided' | 'reviewHeld';
   message: string;

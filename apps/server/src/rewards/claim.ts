@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import {
   CLAIM_REFUSALS,
+  packRefusal,
   type ClaimRefusalCode,
   type ClaimRefusalFacts,
   type ClaimResult,
@@ -99,9 +100,8 @@ export async function claimReward(
     // visitor's language where the pack has it (decision 037): the pack's words, so their code is the kind's.
     const screens = campaign.info.screens;
     const signup = screens && translateScreens(screens, translationsFor(campaign.info.translations, language)).signup;
-    if (signup && row.refusal === 'owners_only') throw new DomainError(CLAIM_REFUSALS.owners_only.kind, signup.yes.refusal);
-    if (signup && row.refusal === 'non_owners_only')
-      throw new DomainError(CLAIM_REFUSALS.non_owners_only.kind, signup.no.refusal);
+    const words = packRefusal(row.refusal, signup);
+    if (words) throw new DomainError(CLAIM_REFUSALS[row.refusal].kind, words);
     throw refusal(row.refusal, { price, ducks: row.ducks });
   }
   return { created: true, claim: { item, price, voucherCode, timestamp: nowSec, duckPoints: row.ducks } };

@@ -29,7 +29,7 @@ type Ready = { kind: 'ready'; page: ReviewPage; standing?: QueueStanding };
 type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | Ready;
 
 /** An answer that was someone else's: decided elsewhere, or held by another reviewer. */
-export interface TakenAnswer {
+interface TakenAnswer {
   item: ReviewItem;
   message: string;
 }

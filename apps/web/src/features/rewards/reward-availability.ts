@@ -9,6 +9,7 @@ import {
   type Reward,
   claimRefusal,
   foreseeClaimRefusal,
+  packRefusal,
   isSoldOut,
   rewardWindow,
 } from '@quackquest/contract/core';
@@ -80,9 +81,8 @@ function refusalSaid(
   facts: { price: number; ducks: number },
   signup: SignupWords,
 ): { text: string; pack: boolean } {
-  if (signup && code === 'owners_only') return { text: signup.yes.refusal, pack: true };
-  if (signup && code === 'non_owners_only') return { text: signup.no.refusal, pack: true };
-  return { text: apiLanguage.refusalText(claimRefusal(code, facts)), pack: false };
+  const words = packRefusal(code, signup);
+  return words ? { text: words, pack: true } : { text: apiLanguage.refusalText(claimRefusal(code, facts)), pack: false };
 }
 
 /**
