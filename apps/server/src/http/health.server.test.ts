@@ -55,9 +55,12 @@ describe('GET /readyz', () => {
   });
 });
 
-/** A POST whose body arrives in two halves, `afterFirstHalf` in between; resolves with the status, or the error. */
+/**
+ * A POST whose body arrives in two halves, `afterFirstHalf` in between; resolves with the status, or the error's
+ * message. Rejects, and drops the request, when `afterFirstHalf` fails.
+ */
 function slowPost(url: string, body: string, afterFirstHalf: () => Promise<void>): Promise<number | string> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const request = http.request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
@@ -69,18 +72,29 @@ function slowPost(url: string, body: string, afterFirstHalf: () => Promise<void>
     request.on('error', (error) => resolve(error.message));
     const half = Math.floor(body.length / 2);
     request.write(body.slice(0, half));
-    void afterFirstHalf().then(() => request.end(body.slice(half)));
+    afterFirstHalf().then(
+      () => request.end(body.slice(half)),
+      (error: unknown) => {
+        request.destroy();
+        reject(error);
+      },
+    );
   });
 }
 
 describe('SIGTERM', () => {
   it('answers the request in flight, turns /readyz to 503, then exits 0', async () => {
     const port = await takePort();
-    const server = await spawnServer({ name: 'drain', port, dataDir: tempDir('drain'), env: { DRAIN_DELAY_MS: '1500' } });
+    // The delay is the window in which /readyz must be seen at 503; a loaded machine may take a second to answer.
+    const server = await spawnServer({ name: 'drain', port, dataDir: tempDir('drain'), env: { DRAIN_DELAY_MS: '5000' } });
     const status = slowPost(`${server.baseUrl}/api/auth/email-link`, JSON.stringify({ email: 'drain@example.com' }), async () => {
       server.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const ready = await fetch(`${server.baseUrl}/readyz`);
+      // Ready until the signal is handled, then 503 for the whole delay: wait for the turn, not for a guessed time.
+      let ready = await fetch(`${server.baseUrl}/readyz`);
+      while (ready.status === 200) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ready = await fetch(`${server.baseUrl}/readyz`);
+      }
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'draining' });
     });
