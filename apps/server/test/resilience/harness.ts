@@ -138,20 +138,28 @@ export async function killAllServers(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Ports, temporary folders, databases
 
-/** A free port in 4300-4399 (the range is ours alone), never the same twice in this worker. */
-let nextPort = 4300 + Math.floor(Math.random() * 50);
+/**
+ * A port the kernel has just handed out as free, never the same twice in this worker. From the ephemeral range,
+ * as the kernel hands them: the PGlite and PostgreSQL suites run side by side, and a fixed range of our own let
+ * both probe the same port free before either had bound it (and collided with test:deploy's fixed 4313-4317).
+ */
+const taken = new Set<number>();
 export async function takePort(): Promise<number> {
   for (let tries = 0; tries < 100; tries++) {
-    const port = nextPort;
-    nextPort = nextPort >= 4399 ? 4300 : nextPort + 1;
-    const free = await new Promise<boolean>((resolve) => {
+    const port = await new Promise<number>((resolve, reject) => {
       const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: given } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(given));
+      });
     });
-    if (free) return port;
+    if (!taken.has(port)) {
+      taken.add(port);
+      return port;
+    }
   }
-  throw new Error('no free port in 4300-4399');
+  throw new Error('the kernel handed out no new free port in 100 tries');
 }
 
 const tempDirs = new Set<string>();
