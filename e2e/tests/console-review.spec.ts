@@ -4,7 +4,8 @@
 // once, and a reviewer whose answers were taken while their link was down is told by whom (issue 28 part 1).
 // A server of its own (support/own-server.ts): a reviewer is handed the oldest answers of the queue (decision 053),
 // which on the shared server would be other journeys' answers; here the queue is this file's alone. Holds last
-// REVIEW_LEASE_SECONDS=6 so a lapse happens within the journey.
+// REVIEW_LEASE_SECONDS=6 so a lapse happens within the journey, and REVIEW_UNDO_SECONDS=20 so an undo's window closes
+// within it (issue 28 part 3).
 import { randomBytes } from 'node:crypto';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
@@ -18,6 +19,7 @@ test.describe.configure({ mode: 'default' });
 const DECK_SELFIE_TASK = 'Take a photo of yourself with a rubber duck at any QuackQuest booth and upload it here.';
 const reviewer = uniqueEmail('reviewer');
 const crew = [uniqueEmail('reviewer-a'), uniqueEmail('reviewer-b'), uniqueEmail('admin-c')] as const;
+const UNDO_SECONDS = 20;
 let server: OwnServer | undefined;
 let APP_URL = '';
 
@@ -31,7 +33,7 @@ test.beforeAll(async () => {
       { email: crew[1], role: 'reviewer' },
       { email: crew[2], role: 'admin' },
     ],
-    env: { REVIEW_LEASE_SECONDS: '6' },
+    env: { REVIEW_LEASE_SECONDS: '6', REVIEW_UNDO_SECONDS: String(UNDO_SECONDS) },
     timeoutMs: 180_000,
   });
   APP_URL = server.url;
@@ -279,5 +281,72 @@ test('a double tap and a held "a" key decide exactly one answer each, never the 
   await expect(decided).toHaveText('1 decided.');
   // The last one is still waiting for someone to look at it.
   await expect(cards.first()).toContainText('Pending');
+  await page.context().close();
+});
+
+test('an undo within the window gives the visitor back their pending ducks and withdraws the news; after it, the undo is refused with why', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = randomBytes(3).toString('hex');
+  const visitor = await createVisitor({ name: `Undo Visitor ${tag}`, appUrl: APP_URL });
+  const ducks = await answerText(visitor, 'Sir Quacks');
+  const plural = ducks === 1 ? 'duck' : 'ducks';
+  const page = await openQueue(browser, reviewer, 'phone');
+  const card = page.getByRole('article').filter({ hasText: visitor.name });
+  const recent = page.getByRole('region', { name: 'Just decided' });
+  const entry = `Name That Duck, ${visitor.name}`;
+
+  // Approved: the ducks are the visitor's.
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(recent.getByRole('listitem')).toHaveText([`Approved: ${entry}Undo`]);
+  expect((await apiAs<Me>(visitor, '/api/me', undefined, APP_URL)).body).toEqual(
+    expect.objectContaining({ duckPoints: ducks, pendingDuckPoints: 0 }),
+  );
+  // A mistake: undone at once (a second tap finds the button gone). The answer is back, held for this reviewer.
+  await recent.getByRole('button', { name: `Undo: Approved: ${entry}` }).dblclick();
+  await expect(page.getByRole('status')).toHaveText(`Undone: Name That Duck, ${visitor.name} is waiting for a decision again.`);
+  await expect(recent).toHaveCount(0);
+  await expect(card).toContainText(`${ducks} ${plural} pending`);
+  await page.screenshot({ path: '/tmp/review-undone-phone.png', fullPage: true });
+
+  // On the visitor's phone: the ducks are pending again and no news of an approval that was taken back.
+  const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: APP_URL });
+  await signIn(phone, visitor, APP_URL);
+  const visitorPage = await phone.newPage();
+  await visitorPage.goto('/checkpoints');
+  const tracker = visitorPage.getByRole('region', { name: 'My Ducks' });
+  await expect(tracker.getByText(`Ducks pending: ${ducks}`, { exact: true })).toBeVisible();
+  await expect(tracker.getByText('Ducks: 0', { exact: true })).toBeVisible();
+  await expect(visitorPage.getByText(/was approved/)).toHaveCount(0);
+
+  // Decided again, a rejection; the visitor is told that one.
+  await expect(card.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reject this answer' })
+    .getByRole('button', { name: 'The answer is not right.' })
+    .click();
+  await expect(card).toHaveCount(0);
+  const rejectedAt = Date.now();
+  await visitorPage.reload();
+  await expect(visitorPage.getByText('Your answer for Name That Duck was not approved: The answer is not right.')).toBeVisible();
+  await expect(tracker.getByText('Ducks pending: 0', { exact: true })).toBeVisible();
+
+  // Past the window, the undo is refused with why and what to do instead; the rejection stands.
+  await page.waitForTimeout(Math.max(0, rejectedAt + (UNDO_SECONDS + 1) * 1000 - Date.now()));
+  await recent.getByRole('button', { name: `Undo: Rejected: ${entry}` }).click();
+  await expect(recent.getByRole('alert')).toHaveText(
+    new RegExp(
+      `^This answer was decided at \\d{4}-.+; a decision can be undone for ${UNDO_SECONDS} seconds only\\. To correct it now, an admin can adjust the visitor's ducks in Participants\\.$`,
+    ),
+  );
+  await expect(recent.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/review-undo-refused-phone.png', fullPage: true });
+  expect((await apiAs<Me>(visitor, '/api/me', undefined, APP_URL)).body).toEqual(
+    expect.objectContaining({ duckPoints: 0, pendingDuckPoints: 0 }),
+  );
+  await phone.close();
   await page.context().close();
 });

@@ -128,13 +128,25 @@ export type ReviewDecisionsBody = z.infer<typeof reviewDecisionsBodySchema>;
 export const reviewDecisionsResultSchema = z.object({
   results: z.array(
     z.union([
-      z.object({ attemptId: z.number(), ok: z.literal(true), state: z.enum(REVIEW_STATES) }),
+      /** `undoUntil` (Unix seconds): the decision can be undone until then (POST /api/console/reviews/undo). */
+      z.object({ attemptId: z.number(), ok: z.literal(true), state: z.enum(REVIEW_STATES), undoUntil: z.number() }),
       /** `code` alreadyDecided or reviewHeld: the answer was someone else's (decision 053). */
       z.object({ attemptId: z.number(), ok: z.literal(false), message: z.string(), code: z.string().optional() }),
     ]),
   ),
 });
 export type ReviewDecisionsResult = z.infer<typeof reviewDecisionsResultSchema>;
+
+/** POST /api/console/reviews/undo: a decision taken back within REVIEW_UNDO_SECONDS; refusals are 409 with a code. */
+export const reviewUndoBodySchema = z.object({ attemptId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const reviewUndoResultSchema = z.object({
+  attemptId: z.number(),
+  /** What the decision had been; the answer is pending again, held by whoever undid it. */
+  undone: z.enum(['approved', 'rejected']),
+  /** The spin's ducks now pending again (0 when the visitor had not spun). */
+  ducks: z.number(),
+});
+export type ReviewUndoResult = z.infer<typeof reviewUndoResultSchema>;
 
 export const voucherSchema = z.object({
   code: z.string(),

@@ -62,6 +62,8 @@ export const REVIEW_PAGE_MAX = 100;
 /** How many pending answers one reviewer holds at a time, and how long a hold lasts without a refresh (decision 053). */
 export const REVIEW_LEASE_MAX = 20;
 export const REVIEW_LEASE_SECONDS = 120;
+/** How long a reviewer's decision can be undone from the console (issue 28 part 3); then only an adjustment corrects it. */
+export const REVIEW_UNDO_SECONDS = 120;
 /** Winners e-mailed per call of POST /api/console/winners/notify, and listed by its preview. */
 export const WINNERS_MAX = 100;
 /** Every action the audit trail records (decision 019): the console's filter offers them. */
@@ -74,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'audit.export',
   'review.approve',
   'review.reject',
+  'review.undo',
   'voucher.redeem',
   'export.leaderboard',
   'export.claims',

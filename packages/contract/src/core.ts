@@ -45,6 +45,7 @@ export type {
   ReviewItem,
   ReviewLease,
   ReviewList,
+  ReviewUndoResult,
   SignupBody,
   SpinResult,
   SpinStatus,

@@ -69,6 +69,15 @@ export const consoleMessages = {
   alreadyDecided: ({ state, by, at }: { state: string; by: string; at: string }) => `Already ${state} by ${by} at ${at}.`,
   reviewHeld: ({ by, until }: { by: string; until: string }) =>
     `${by} is reviewing this answer until ${until}: it is theirs to decide.`,
+  notDecided: 'This answer is waiting for a decision: there is nothing to undo.',
+  undoOthers: ({ by }: { by: string }) => `Only ${by}, who decided this answer, or an admin can undo the decision.`,
+  /** `window`: "2 minutes". */
+  undoExpired: ({ at, window }: { at: string; window: string }) =>
+    `This answer was decided at ${at}; a decision can be undone for ${window} only. To correct it now, an admin can adjust the visitor's ducks in Participants.`,
+  undoAnsweredAgain:
+    'The visitor has answered this checkpoint again since the rejection, so it cannot be undone: review the new answer instead.',
+  undoSpent: ({ ducks, balance }: { ducks: number; balance: number }) =>
+    `The visitor has spent ducks since: undoing would take back ${ducks} of their ${balance}. To correct it, an admin can adjust their ducks in Participants.`,
   participantNotFound: 'No visitor has this id.',
   participantErased: "This visitor's personal data was erased: nothing more can be changed.",
   adjustNegative: ({ ducks }: { ducks: number }) =>

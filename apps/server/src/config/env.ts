@@ -1,6 +1,6 @@
 // Configuration, parsed once at start-up. A bad value stops the process with the variable's name.
 import { isIP } from 'node:net';
-import { REVIEW_LEASE_SECONDS } from '@quackquest/contract';
+import { REVIEW_LEASE_SECONDS, REVIEW_UNDO_SECONDS } from '@quackquest/contract';
 import { z } from 'zod';
 
 const optional = z
@@ -56,6 +56,7 @@ const envSchema = z.object({
   ALLOW_REMOTE_DEV: flag,
   /** How long a reviewer holds the answers they are handed without asking again (decision 053). */
   REVIEW_LEASE_SECONDS: count(REVIEW_LEASE_SECONDS, 3600),
+  REVIEW_UNDO_SECONDS: count(REVIEW_UNDO_SECONDS, 3600),
   /** Request bodies: time allowed on top of their bytes at the minimum rate (decision 017). */
   BODY_GRACE_MS: z.coerce.number().int().min(1).default(30_000),
   /** The slowest real transfer: 40,000 B/s = 320 kbit/s, 80 % of ship Wi-Fi's 400 kbit/s (decision 017). */

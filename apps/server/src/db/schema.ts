@@ -261,7 +261,7 @@ export const spins = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = ['spin', 'claim', 'review-approve', 'review-reject', 'adjustment'] as const;
+export const LEDGER_KINDS = ['spin', 'claim', 'review-approve', 'review-reject', 'review-undo', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Every change of a user's ducks. Ducks = sum of posted rows; pending ducks = sum of the others. */

@@ -39,6 +39,7 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'POST /api/console/participants/:userId/unblock': ADMIN,
   'POST /api/console/reviews/decisions': REVIEWERS,
   'POST /api/console/reviews/lease': REVIEWERS,
+  'POST /api/console/reviews/undo': REVIEWERS,
   'POST /api/console/session/logout': ALL,
   'POST /api/console/vouchers/:code/redeem': CREW,
   'POST /api/console/winners/notify': ADMIN,

@@ -28,6 +28,7 @@ const EVENTS: Record<string, string> = {
   'POST /api/spin': 'spin',
   'POST /api/claims': 'claim',
   'POST /api/console/reviews/decisions': 'review_decisions',
+  'POST /api/console/reviews/undo': 'review_undo',
   'POST /api/console/vouchers/:code/redeem': 'redemption',
 };
 
@@ -48,7 +49,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
   });
   const events = new Counter({
     name: 'qq_events_total',
-    help: 'Successful game and console actions: sign_in_mail, sign_in, console_sign_in, attempt, spin, claim, review_decisions, redemption',
+    help: 'Successful game and console actions: sign_in_mail, sign_in, console_sign_in, attempt, spin, claim, review_decisions, review_undo, redemption',
     labelNames: ['event'],
     registers,
   });

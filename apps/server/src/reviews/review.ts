@@ -239,6 +239,117 @@ export async function reviewAttempt(
   });
 }
 
+export interface UndoInput {
+  /** An operator's e-mail, or CLI_ACTOR. */
+  actor: string;
+  /** An admin may undo anyone's decision; a reviewer only their own. */
+  admin: boolean;
+  now: Date;
+  /** How long after the decision it can be undone (REVIEW_UNDO_SECONDS). */
+  windowSeconds: number;
+  /** The answer comes back held by the one who undid it (REVIEW_LEASE_SECONDS), to decide again. */
+  leaseSeconds: number;
+}
+
+export interface UndoOutcome {
+  attemptId: number;
+  /** What the decision had been. */
+  undone: 'approved' | 'rejected';
+  /** What undoing did to the spin's ducks: back to pending, or the unspent spin restored. */
+  spin: 'back-to-pending' | 'awaits-review' | 'unvoided' | 'none';
+  ducks: number;
+}
+
+/**
+ * Takes a decision back, within `windowSeconds` of it (issue 28 part 3): the answer is pending again, the spin's
+ * ducks pending again through the ledger (a posted approval is taken back, a rejection's reversal re-added), the
+ * visitor's notice of the decision withdrawn (told again when the answer is decided anew), audited. Refused when the
+ * visitor has since spent the ducks (no balance goes negative) or answered the checkpoint again (the new answer
+ * stands); after the window, a correction is an adjustment in Participants.
+ */
+export async function undoDecision(db: Db, attemptId: number, input: UndoInput): Promise<UndoOutcome> {
+  const { actor, now } = input;
+  const [found] = await db
+    .select({ userId: attempts.userId, email: users.email, checkpointId: checkpoints.slug })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .where(eq(attempts.id, attemptId));
+  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, found.userId);
+    const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for('update');
+    if (!attempt?.review) {
+      throw conflict(`Attempt ${attemptId} needs no review: only text and photo answers are reviewed.`);
+    }
+    if (attempt.review === 'pending' || !attempt.decidedAt) throw conflict(said('notDecided'));
+    const undone = attempt.review === 'approved' ? 'approved' : 'rejected';
+    const decidedBy = attempt.decidedBy ?? 'an unknown operator';
+    if (decidedBy !== actor && !input.admin) throw conflict(said('undoOthers', { by: decidedBy }));
+    if (now.getTime() - attempt.decidedAt.getTime() > input.windowSeconds * 1000) {
+      const at = await formatCampaignTime(tx, attempt.decidedAt);
+      throw conflict(said('undoExpired', { at, window: durationText(input.windowSeconds) }));
+    }
+    if (undone === 'rejected') {
+      const [later] = await tx
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(
+          and(eq(attempts.userId, attempt.userId), eq(attempts.checkpointId, attempt.checkpointId), gt(attempts.id, attemptId)),
+        )
+        .limit(1);
+      if (later) throw conflict(said('undoAnsweredAgain'));
+    }
+    const [spin] = await tx.select().from(spins).where(eq(spins.attemptId, attemptId)).for('update');
+    const outcome: UndoOutcome = { attemptId, undone, spin: 'none', ducks: 0 };
+    const base = { userId: attempt.userId, spinId: spin?.id, at: now, kind: 'review-undo' as const };
+    if (spin?.ducks != null) {
+      // Spun: whether the approval posted the ducks or the spin did (approved before it), they are pending again.
+      if (undone === 'approved') {
+        const balance = user?.ducks ?? 0;
+        if (balance < spin.ducks) throw conflict(said('undoSpent', { ducks: spin.ducks, balance }));
+        await addLedgerRow(tx, { ...base, amount: -spin.ducks, posted: true });
+      }
+      await addLedgerRow(tx, { ...base, amount: spin.ducks, posted: false });
+      Object.assign(outcome, { spin: 'back-to-pending', ducks: spin.ducks });
+    } else if (spin) {
+      // Not spun: an approval let it post directly, a rejection voided it; either way it waits for the review again.
+      outcome.spin = undone === 'approved' ? 'awaits-review' : 'unvoided';
+    }
+    if (spin) await tx.update(spins).set({ needsReview: true, voidedAt: null }).where(eq(spins.id, spin.id));
+    await tx
+      .update(attempts)
+      .set({
+        review: 'pending',
+        decidedAt: null,
+        decidedBy: null,
+        reviewReason: null,
+        // The notice of the decision is withdrawn if unseen, and the next decision is told anew.
+        decisionSeenAt: null,
+        // A rejection freed the attempt (decision 052): pending, it counts again.
+        counted: true,
+        leasedBy: actor,
+        leasedUntil: new Date(now.getTime() + input.leaseSeconds * 1000),
+      })
+      .where(eq(attempts.id, attemptId));
+    await recordAudit(tx, {
+      actor,
+      action: 'review.undo',
+      subject: `attempt ${attemptId} (${found.email}, ${found.checkpointId})`,
+      before: { review: undone, decidedBy, reason: attempt.reviewReason, counted: attempt.counted },
+      after: { review: 'pending', counted: true, spin: outcome.spin, ducks: outcome.ducks },
+      at: now,
+    });
+    return outcome;
+  });
+}
+
+/** "2 minutes", "90 seconds": a window as a reviewer reads it. */
+function durationText(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} seconds`;
+  return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+}
+
 /**
  * Why `actor` may not decide this reviewed answer now: decided already (who, when), or held by another reviewer
  * (decision 053; who, until when). The command line, run by whoever runs the server, is not a reviewer in the

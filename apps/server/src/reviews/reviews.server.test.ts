@@ -164,8 +164,8 @@ describe('the review queue', () => {
     ]);
     expect(status).toBe(200);
     expect(body.results).toEqual([
-      { attemptId: rejected!.attemptId, ok: true, state: 'rejected' },
-      { attemptId: approved!.attemptId, ok: true, state: 'approved' },
+      { attemptId: rejected!.attemptId, ok: true, state: 'rejected', undoUntil: expect.any(Number) as unknown },
+      { attemptId: approved!.attemptId, ok: true, state: 'approved', undoUntil: expect.any(Number) as unknown },
     ]);
     expect(await me(user)).toMatchObject({ duckPoints: approved!.ducks, pendingDuckPoints: text!.ducks });
 
@@ -221,7 +221,7 @@ describe('the review queue', () => {
         message: expect.stringMatching(new RegExp(`^Already approved by ${reviewer.email} at \\d{4}-`)) as unknown,
         code: 'alreadyDecided',
       },
-      { attemptId: second!.attemptId, ok: true, state: 'approved' },
+      { attemptId: second!.attemptId, ok: true, state: 'approved', undoUntil: expect.any(Number) as unknown },
       { attemptId: 2_000_000_001, ok: false, message: 'Attempt 2000000001 does not exist.', code: 'not_found' },
     ]);
     expect(await verifyInvariants(await db())).toMatchObject({ ok: true });

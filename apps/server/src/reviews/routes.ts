@@ -9,6 +9,8 @@ import {
   reviewLeaseSchema,
   reviewListSchema,
   reviewQuerySchema,
+  reviewUndoBodySchema,
+  reviewUndoResultSchema,
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import { DomainError, notFound } from '../domain/errors';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
 import { leaseReviews } from './leases';
-import { type ReviewRow, findPhoto, listReviewedCheckpoints, listReviews, reviewAttempt } from './review';
+import { type ReviewRow, findPhoto, listReviewedCheckpoints, listReviews, reviewAttempt, undoDecision } from './review';
 
 const reviewers = { roles: ['admin', 'reviewer'] as const satisfies readonly Role[] };
 const NO_PHOTO = 'This answer has no photo.';
@@ -120,14 +122,33 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // One at a time, each its own transaction: one refused decision does not undo the others.
         for (const { attemptId, decision, reason } of request.body.decisions) {
           try {
-            await reviewAttempt(ctx.db, attemptId, decision, { actor: email, reason, now: new Date(ctx.now()) });
-            results.push({ attemptId, ok: true, state: decision === 'approve' ? 'approved' : 'rejected' });
+            const now = new Date(ctx.now());
+            await reviewAttempt(ctx.db, attemptId, decision, { actor: email, reason, now });
+            const undoUntil = seconds(now) + ctx.env.REVIEW_UNDO_SECONDS;
+            results.push({ attemptId, ok: true, state: decision === 'approve' ? 'approved' : 'rejected', undoUntil });
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             results.push({ attemptId, ok: false, message: error.message, code: error.code });
           }
         }
         return { results };
+      },
+    );
+
+    // A decision taken back (issue 28 part 3): by whoever made it, or an admin, within REVIEW_UNDO_SECONDS.
+    app.post(
+      '/api/console/reviews/undo',
+      { config: reviewers, schema: { body: reviewUndoBodySchema, response: { 200: reviewUndoResultSchema } } },
+      async (request) => {
+        const { email, role } = await requireOperator(request);
+        const outcome = await undoDecision(ctx.db, request.body.attemptId, {
+          actor: email,
+          admin: role === 'admin',
+          now: new Date(ctx.now()),
+          windowSeconds: ctx.env.REVIEW_UNDO_SECONDS,
+          leaseSeconds: ctx.env.REVIEW_LEASE_SECONDS,
+        });
+        return { attemptId: outcome.attemptId, undone: outcome.undone, ducks: outcome.ducks };
       },
     );
   };

@@ -1,4 +1,6 @@
-// POST /api/console/reviews/decisions (docs/product.md §10): each decision succeeds or fails on its own.
+// POST /api/console/reviews/decisions (docs/product.md §10): each decision succeeds or fails on its own; and
+// POST /api/console/reviews/undo, which takes one back within the server's window (issue 28 part 3).
+import type { ReviewUndoResult } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
 import type { DecisionResult, ReviewDecision } from '../console-types';
 
@@ -9,4 +11,8 @@ export async function sendDecisions(decisions: ReviewDecision[]): Promise<Decisi
     allowUnauthorized: true,
   });
   return results;
+}
+
+export function sendUndo(attemptId: number): Promise<ReviewUndoResult> {
+  return api<ReviewUndoResult>('/api/console/reviews/undo', { method: 'POST', body: { attemptId }, allowUnauthorized: true });
 }

@@ -9,7 +9,7 @@ import { ReviewCard } from './review-card';
 import { SETTLE_MS, decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
 import { reviewTexts } from './review-texts';
 import type { ReviewFilter } from './reviews-api';
-import { type QueueStanding, useReviewQueue } from './use-review-queue';
+import { type QueueStanding, type RecentDecision, useReviewQueue } from './use-review-queue';
 import '../review.css';
 
 export default function ReviewScreen() {
@@ -117,6 +117,7 @@ export default function ReviewScreen() {
       <p className="review-summary" role="status" aria-live="polite">
         {queue.summary}
       </p>
+      {queue.recent.length > 0 && <JustDecided recent={queue.recent} busy={queue.busy} onUndo={(id) => void queue.undo(id)} />}
       {queue.taken.length > 0 && (
         <section className="review-taken" aria-label={reviewTexts.takenTitle}>
           <h2 className="review-taken__title">{reviewTexts.takenTitle}</h2>
@@ -190,6 +191,59 @@ export default function ReviewScreen() {
           onReject={(reason) => reject(rejecting, reason)}
           onClose={() => setRejecting(null)}
         />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The reviewer's latest decisions with Undo: the last one in view, the earlier ones folded, so that the list keeps
+ * one height above the cards once a decision is made (a growing list would push the next card under the thumb).
+ */
+function JustDecided({
+  recent,
+  busy,
+  onUndo,
+}: {
+  recent: readonly RecentDecision[];
+  busy: boolean;
+  onUndo: (attemptId: number) => void;
+}) {
+  const entry = ({ item, state, refused }: RecentDecision) => {
+    const text = reviewTexts.recentEntry(state, item.checkpointTitle, item.visitorName);
+    return (
+      <li key={item.attemptId} className="review-recent__entry">
+        <span>{text}</span>
+        {refused ? (
+          <span className="review-recent__refused" role="alert">
+            {refused}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--ghost review-recent__undo"
+            disabled={busy}
+            aria-label={`${reviewTexts.undo}: ${text}`}
+            onClick={() => onUndo(item.attemptId)}
+          >
+            {reviewTexts.undo}
+          </button>
+        )}
+      </li>
+    );
+  };
+  const [latest, ...earlier] = recent;
+  return (
+    <section className="review-recent" aria-labelledby="review-recent-title">
+      <h2 id="review-recent-title" className="review-recent__title">
+        {reviewTexts.recentTitle}
+      </h2>
+      <ul>{latest && entry(latest)}</ul>
+      {earlier.length > 0 && (
+        <details className="review-recent__earlier">
+          <summary>{reviewTexts.earlier(earlier.length)}</summary>
+          <ul>{earlier.map(entry)}</ul>
+        </details>
       )}
     </section>
   );

@@ -41,6 +41,13 @@ export const reviewTexts = {
   decided: (state: 'approved' | 'rejected', by: string, at: string) =>
     `${state === 'approved' ? 'Approved' : 'Rejected'} by ${by} at ${at}`,
   done: (n: number) => `${n} decided.`,
+  recentTitle: 'Just decided',
+  recentEntry: (state: 'approved' | 'rejected', checkpoint: string, visitor: string) =>
+    `${state === 'approved' ? 'Approved' : 'Rejected'}: ${checkpoint}, ${visitor}`,
+  earlier: (n: number) => `${n} earlier`,
+  undo: 'Undo',
+  undone: (checkpoint: string, visitor: string) => `Undone: ${checkpoint}, ${visitor} is waiting for a decision again.`,
+  undoFailed: 'The undo could not be sent. Nothing was changed; please try again.',
   failed: (n: number) => `${n} could not be decided.`,
   sendFailed: 'The decisions could not be sent. Nothing was changed; please try again.',
   photoAlt: (checkpoint: string, visitor: string) => `Photo for ${checkpoint} by ${visitor}`,

@@ -3,10 +3,12 @@
 // REFRESH_MS while the page is in view, or sooner when the hold is short (which renews the hold and brings new
 // answers), and after each decision.
 // Decided lists page with "Load more". An answer someone else decided or holds is listed with who and when.
+// This reviewer's latest decisions stay listed with Undo; the server alone says whether its window is still open
+// (a phone's clock on a ship may be minutes off).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
 import type { DecisionResult, ReviewDecision, ReviewItem, ReviewPage } from '../console-types';
-import { sendDecisions } from './decisions-api';
+import { sendDecisions, sendUndo } from './decisions-api';
 import type { ReviewLease } from '@quackquest/contract/core';
 import { type ReviewFilter, fetchReviews, leaseReviews } from './reviews-api';
 import { reviewTexts } from './review-texts';
@@ -36,6 +38,17 @@ interface TakenAnswer {
 
 type Fetched = Ready & { gone?: ReviewLease['gone'] };
 
+/** One of this reviewer's decisions of this session, newest first, with what became of an Undo asked for it. */
+export interface RecentDecision {
+  item: ReviewItem;
+  state: 'approved' | 'rejected';
+  /** Why it can no longer be undone, in the server's words. */
+  refused?: string;
+}
+
+/** How many of the latest decisions keep their Undo on screen. */
+const RECENT_MAX = 5;
+
 async function fetchQueue(filter: ReviewFilter, shown: readonly ReviewItem[]): Promise<Fetched> {
   if (filter.state !== 'pending') return { kind: 'ready', page: await fetchReviews(filter) };
   const pending = shown.filter((item) => item.state === 'pending').map((item) => item.attemptId);
@@ -59,6 +72,7 @@ export function useReviewQueue(filter: ReviewFilter) {
   const [tally, setTally] = useState(0);
   const [summary, setSummary] = useState('');
   const [busy, setBusy] = useState(false);
+  const [recent, setRecent] = useState<readonly RecentDecision[]>([]);
 
   // What is on screen when a refresh is asked for: answers that left it for someone else are said so.
   const shownRef = useRef<readonly ReviewItem[]>([]);
@@ -155,6 +169,16 @@ export function useReviewQueue(filter: ReviewFilter) {
           new Map(answered.filter((r) => !lost.some((l) => l.item.attemptId === r.attemptId)).map((r) => [r.attemptId, r])),
         );
         if (lost.length) setTaken((current) => [...lost, ...current]);
+        const decided = answered.flatMap((result) => {
+          const item = shown.find((i) => i.attemptId === result.attemptId);
+          return result.ok && item && result.state !== 'pending' ? [{ item, state: result.state }] : [];
+        });
+        setRecent((current) =>
+          [...decided.reverse(), ...current.filter((r) => !decided.some((d) => d.item.attemptId === r.item.attemptId))].slice(
+            0,
+            RECENT_MAX,
+          ),
+        );
         const failures = answered.filter((result) => !result.ok).length;
         const done = answered.length - failures;
         setTally((n) => n + done);
@@ -178,6 +202,30 @@ export function useReviewQueue(filter: ReviewFilter) {
     [busy, load, reload],
   );
 
+  const undo = useCallback(
+    async (attemptId: number) => {
+      if (busy) return;
+      const entry = recent.find((r) => r.item.attemptId === attemptId);
+      if (!entry) return;
+      setBusy(true);
+      setSummary('');
+      try {
+        await sendUndo(attemptId);
+        setRecent((current) => current.filter((r) => r.item.attemptId !== attemptId));
+        setTally((n) => Math.max(0, n - 1));
+        setSummary(reviewTexts.undone(entry.item.checkpointTitle, entry.item.visitorName));
+        // The answer comes back held for this reviewer: the list shows it again to decide anew.
+        reload();
+      } catch (error) {
+        const refused = failureMessage(error, reviewTexts.undoFailed);
+        setRecent((current) => current.map((r) => (r.item.attemptId === attemptId ? { ...r, refused } : r)));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, recent, reload],
+  );
+
   return {
     load,
     retry,
@@ -192,5 +240,7 @@ export function useReviewQueue(filter: ReviewFilter) {
     summary,
     busy,
     decide,
+    recent,
+    undo,
   };
 }
