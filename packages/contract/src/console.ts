@@ -1,6 +1,7 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
 import {
+  PG_INTEGER_MAX,
   ERASE_CONFIRMATION,
   PARTICIPANT_ADJUST_MAX,
   PARTICIPANT_REASON_MAX_LENGTH,
@@ -377,7 +378,7 @@ export const campaignRenamesSchema = z.object({
 /** What to load: a pack folder the server lists (by name, never a path) or a stored version. */
 export const campaignSourceSchema = z.union([
   z.object({ pack: z.string().trim().min(1, 'Choose a pack.').max(100) }),
-  z.object({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ version: z.number().int().min(1).max(PG_INTEGER_MAX) }),
 ]);
 
 /** POST /api/console/campaign/preview. */

@@ -55,6 +55,8 @@ export function reviewReasonsFor(types: readonly ('Str' | 'Upload')[]): (typeof 
   );
 }
 export const REVIEW_REASON_MAX_LENGTH = 200;
+/** The largest value of a PostgreSQL `integer` column (a campaign version): a larger one is refused as input, not a 500. */
+export const PG_INTEGER_MAX = 2_147_483_647;
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 /** Decisions per call of POST /api/console/reviews/decisions, and items per page of the queue. */
 export const REVIEW_BATCH_MAX = 100;

@@ -78,6 +78,8 @@ export const consoleMessages = {
     'The visitor has answered this checkpoint again since the rejection, so it cannot be undone: review the new answer instead.',
   undoSpent: ({ ducks, balance }: { ducks: number; balance: number }) =>
     `The visitor has spent ducks since: undoing would take back ${ducks} of their ${balance}. To correct it, an admin can adjust their ducks in Participants.`,
+  selfReview: 'This is your own answer as a visitor: another reviewer must decide it.',
+  selfAdjust: 'This is your own visitor account: another admin must change its ducks.',
   participantNotFound: 'No visitor has this id.',
   participantErased: "This visitor's personal data was erased: nothing more can be changed.",
   adjustNegative: ({ ducks }: { ducks: number }) =>

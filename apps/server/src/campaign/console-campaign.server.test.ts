@@ -129,6 +129,13 @@ describe('the campaign page', () => {
     }
   });
 
+  it('answers a version no column can hold with 404 or 400, never a 5xx', async () => {
+    for (const version of [2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const { status } = await call('/api/console/campaign/preview', admin, { source: { version } });
+      expect([version, status]).toEqual([version, version < 2 ** 31 ? 404 : 400]);
+    }
+  });
+
   it("previews the diff and the orphaned progress exactly as campaign:load's plan counts them", async () => {
     await start();
     const { database } = await getTestContext();

@@ -120,7 +120,8 @@ export const campaignFileSchema = z
     todayIsDay: positiveInt.optional(),
     challengeDays: positiveInt.max(366),
     /** The booking button of /checkpoints opens it in a new tab; without it there is no button. */
-    bookingUrl: z.url().optional(),
+    // A web page only: a javascript: or data: link would run in the visitor app's origin when tapped.
+    bookingUrl: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' }).optional(),
     bookingLabel: z.string().min(1).max(40).default('Book now'),
     look: lookSchema.default({ colours: {}, backgroundVideos: [] }),
     prize: prizeSchema.optional(),

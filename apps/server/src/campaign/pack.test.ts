@@ -321,6 +321,11 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
       'checkpoints.yaml: entry 2 (quiz): field "image": images/Quiz.svg does not exist; the file is images/quiz.svg',
     ],
     [
+      'a booking link that is not a web address',
+      () => writePack((p) => (p.campaign.bookingUrl = 'javascript:alert(document.cookie)')),
+      'campaign.yaml: field "bookingUrl": must be an http:// or https:// address',
+    ],
+    [
       'an image in a sub-folder',
       () => writePack((p) => (p.checkpoints[1]!.image = 'images/day/quiz.svg')),
       'checkpoints.yaml: entry 2 (quiz): field "image": must be images/ followed by a file name',

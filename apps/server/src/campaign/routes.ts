@@ -85,9 +85,11 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const range = ifRange === undefined || ifRange === etag ? byteRange(request.headers.range, found.bytes.length) : 'whole';
         if (range === 'whole') return reply.send(found.bytes);
         if (range === 'unsatisfiable') {
+          // JSON, not the video's type the answer was headed with: a JSON body under video/webm cannot be sent (a 500).
           return reply
             .code(416)
             .header('content-range', `bytes */${found.bytes.length}`)
+            .header('content-type', 'application/json; charset=utf-8')
             .send({ code: 'invalid', message: 'Range not satisfiable.' });
         }
         return reply

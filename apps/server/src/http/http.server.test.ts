@@ -69,6 +69,28 @@ describe('security headers', () => {
   });
 });
 
+describe('caching of API answers (issue 29 part 5)', () => {
+  it('no signed-in, console or refused answer may be stored; the campaign images may', async () => {
+    const user = await createUser();
+    const { slug } = await addCheckpoint({ type: 'Str', title: 'Cached?' });
+    for (const url of [
+      '/api/me',
+      '/api/checkpoints',
+      '/api/leaderboard',
+      '/api/notices',
+      '/api/campaign',
+      `/api/checkpoints/${slug}`,
+    ]) {
+      const response = await api('GET', url, user);
+      expect([url, response.status < 500, response.headers['cache-control']]).toEqual([url, true, 'no-store']);
+    }
+    expect((await api('GET', '/api/console/reviews')).headers['cache-control']).toBe('no-store');
+    expect((await api('GET', '/api/me')).headers['cache-control']).toBe('no-store');
+    const image = await api('GET', '/api/campaign/images/hero.webm');
+    expect(image.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
 describe('requests from another site', () => {
   it('refuses a POST with a foreign Origin and changes nothing', async () => {
     const user = await createUser();

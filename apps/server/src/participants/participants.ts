@@ -167,6 +167,8 @@ export async function adjustParticipantDucks(
   if (!reason) throw invalid(said('reasonRequired'));
   await db.transaction(async (tx) => {
     const user = await lockParticipant(tx, userId);
+    // No operator gives themselves ducks (issue 29 part 5): their own visitor account is another admin's to change.
+    if (user.email === input.actor.trim().toLowerCase()) throw conflict(said('selfAdjust'));
     if (user.ducks + input.amount < 0) throw conflict(said('adjustNegative', { ducks: user.ducks }));
     await addLedgerRow(tx, { userId, amount: input.amount, posted: true, kind: 'adjustment', reason, at: input.now });
     await recordAudit(tx, {

@@ -92,7 +92,14 @@ export async function leaseReviews(
             .select({ id: attempts.id })
             .from(attempts)
             .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
-            .where(and(matching(filter), or(isNull(attempts.leasedUntil), lte(attempts.leasedUntil, now))))
+            .where(
+              and(
+                matching(filter),
+                or(isNull(attempts.leasedUntil), lte(attempts.leasedUntil, now)),
+                // Never the reviewer's own answers as a visitor: they may not decide them (reviews/review.ts).
+                sql`not exists (select 1 from users u where u.id = ${attempts.userId} and u.email = ${reviewer})`,
+              ),
+            )
             .orderBy(asc(attempts.id))
             .limit(free)
             .for('update', { of: attempts, skipLocked: true })

@@ -186,6 +186,8 @@ export async function reviewAttempt(
     }
     const refused = await refusalFor(tx, attempt, actor, now);
     if (refused) throw conflict(refused);
+    // Nobody judges their own answer (issue 29 part 5): an operator who also plays is decided by someone else.
+    if (found.email === actor.trim().toLowerCase()) throw conflict(said('selfReview'));
     const state = decision === 'approve' ? 'approved' : 'rejected';
     await tx
       .update(attempts)
