@@ -128,6 +128,11 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
     const env = parseEnv({
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://quackquest.example',
+      MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
+      ALLOW_EMBEDDED_DATABASE: '1',
+      ALLOW_LOCAL_PHOTOS: '1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -124,6 +124,8 @@ let lastLoad1 = 0;
 const BENCH_PRODUCTION = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_URL: 'https://quackquest.example',
+  MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
 } as const;

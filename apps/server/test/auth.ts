@@ -38,6 +38,8 @@ export function productionEnv(smtpUrl: string): Record<string, string> {
     NODE_ENV: 'production',
     SESSION_SECRET: 'p'.repeat(40),
     SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'https://quackquest.example',
+    MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
     ALLOW_EMBEDDED_DATABASE: '1',
     ALLOW_LOCAL_PHOTOS: '1',
   };

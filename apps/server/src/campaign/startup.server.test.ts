@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/env';
 import { campaigns } from '../db/schema';
 import { getTestContext, repoRoot, unique } from '../../test/helpers';
 import { applyPack } from './load';
@@ -32,6 +33,16 @@ afterAll(async () => {
   await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
   app.ctx.campaign.clear();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a CAMPAIGN that names no folder', () => {
+  it('is named in one line, a setting to fix, not a stack trace from reading it', async () => {
+    const { database } = await getTestContext();
+    const missing = path.join(os.tmpdir(), unique('no-such-pack'));
+    await expect(campaignAtStart(database.db, missing)).rejects.toThrow(
+      new ConfigError(`CAMPAIGN: there is no campaign pack folder at ${missing}`),
+    );
+  });
 });
 
 describe('a start on a database that holds a campaign', () => {

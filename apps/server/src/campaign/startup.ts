@@ -1,5 +1,6 @@
 // What a server start does with CAMPAIGN (decision 026): it seeds an empty database and never changes a campaign
 // the database already holds; it only says how the pack on disk differs from it. Loading is campaign:load's.
+import { statSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { ConfigError } from '../config/env';
 import type { Db } from '../db/client';
@@ -14,6 +15,10 @@ export type CampaignAtStart =
   | { outcome: 'kept'; campaignId: string; pack?: string; differences?: string[]; problems?: string[] };
 
 export async function campaignAtStart(db: Db, packDir: string | undefined, now = new Date()): Promise<CampaignAtStart> {
+  // A mistyped folder is a setting to fix, named in one line, not a stack trace from reading it.
+  if (packDir && !statSync(packDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`CAMPAIGN: there is no campaign pack folder at ${packDir}`);
+  }
   if (!(await holdsCampaign(db))) {
     if (!packDir) {
       throw new ConfigError(

@@ -9,6 +9,8 @@ const production = {
   SMTP_URL: 'smtp://mail.example.com:587',
   DATABASE_URL: 'postgres://qq@db:5432/qq',
   S3_BUCKET: 'photos',
+  PUBLIC_URL: 'https://quackquest.example',
+  MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
 };
 
 describe('parseEnv', () => {
@@ -66,6 +68,12 @@ describe('parseEnv', () => {
     ['a DATABASE_URL of another database', { DATABASE_URL: 'mysql://u@db/qq' }, 'DATABASE_URL'],
     ['a PUBLIC_URL that is not a URL', { PUBLIC_URL: 'quackquest.example' }, 'PUBLIC_URL'],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, 'NODE_ENV'],
+    ['an SMTP_URL that is not an address', { SMTP_URL: 'mail.example.com:587' }, 'SMTP_URL'],
+    ['an SMTP_URL with a port out of range', { SMTP_URL: 'smtp://user:pw@mail.example.com:99999' }, 'SMTP_URL'],
+    ['an SMTP_URL of another protocol', { SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    ['production on a plain http PUBLIC_URL', { ...production, PUBLIC_URL: 'http://quackquest.example' }, 'PUBLIC_URL'],
+    ['production without PUBLIC_URL', { ...production, PUBLIC_URL: '' }, 'PUBLIC_URL'],
+    ['production without MAIL_FROM', { ...production, MAIL_FROM: '' }, 'MAIL_FROM'],
     ['a DATABASE_POOL_SIZE of 0', { DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     ['a DATABASE_POOL_SIZE that is not a number', { DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     ['a TRUST_PROXY that believes every hop', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
@@ -82,6 +90,22 @@ describe('parseEnv', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(new RegExp(`^\\s*${variable}:`, 'm'));
+  });
+
+  it('names a malformed SMTP_URL without its password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'smtp://quack:sekret-password@mail.example.com:99999' })).toThrow(
+      /^Invalid configuration:\n {2}SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/,
+    );
+    expect(() => parseEnv({ SMTP_URL: 'smtp://quack:sekret-password@mail.example.com:99999' })).not.toThrow(/sekret/);
+  });
+
+  it('takes plain http for PUBLIC_URL in production on a loopback address only (a proxy on the same machine)', () => {
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost', 'http://[::1]:3000', 'https://quackquest.example']) {
+      expect(parseEnv({ ...production, PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+    }
+    expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://10.0.0.5' })).toThrow(
+      'PUBLIC_URL: must be an https:// address when NODE_ENV=production (cookies are sent over https only), not http://10.0.0.5',
+    );
   });
 
   it('believes no proxy unless TRUST_PROXY names them, in every NODE_ENV (decision 018)', () => {

@@ -35,7 +35,10 @@ const envSchema = z.object({
   /** The pack that seeds an empty database at start (decision 026); outside production the demo campaign when unset. */
   CAMPAIGN: optional,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  SMTP_URL: optional,
+  // Parsed here so that a malformed one is named in one line at start, never its password nor a stack trace.
+  SMTP_URL: optional.refine((url) => url === undefined || isSmtpUrl(url), {
+    message: 'must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.com:587',
+  }),
   MAIL_FROM: optional,
   /** Sign-in e-mails one client IP may ask for per 15 minutes: a ship or venue shares one IP (decision 015). */
   SIGNIN_LINKS_PER_IP: count(DEFAULT_SIGNIN_LINKS_PER_IP, 1_000_000),
@@ -125,7 +128,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   if (env.NODE_ENV !== 'production') return { ...env, CAMPAIGN: env.CAMPAIGN ?? DEMO_CAMPAIGN };
-  const unsafe = productionRefusals(env);
+  const unsafe = productionRefusals(env, source);
   if (unsafe.length > 0)
     throw new ConfigError(`Unsafe production configuration:\n${unsafe.map((line) => `  ${line}`).join('\n')}`);
   return env;
@@ -133,13 +136,44 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 const DEMO_CAMPAIGN = 'campaigns/demo';
 
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** https, or plain http on this machine's loopback (a proxy in front on the same machine, test:deploy). */
+function isHttps(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return true;
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.'));
+}
+
 /**
  * What production refuses to start with (decision 024), each naming its variable. A missing CAMPAIGN is allowed
  * here and refused by server.ts only when the database holds no campaign yet.
  */
-function productionRefusals(env: Env): string[] {
+function productionRefusals(env: Env, source: NodeJS.ProcessEnv): string[] {
   const refusals: string[] = [];
   if (!env.SESSION_SECRET) refusals.push('SESSION_SECRET: required when NODE_ENV=production');
+  // The address in every e-mailed link, and what makes the session cookies Secure: never the development default.
+  if (!source.PUBLIC_URL) {
+    refusals.push(
+      'PUBLIC_URL: required when NODE_ENV=production: the https:// address visitors open, used in every e-mailed link',
+    );
+  } else if (!isHttps(env.PUBLIC_URL)) {
+    refusals.push(
+      `PUBLIC_URL: must be an https:// address when NODE_ENV=production (cookies are sent over https only), not ${env.PUBLIC_URL}; plain http is allowed for a loopback address only`,
+    );
+  }
+  if (!env.MAIL_FROM) {
+    refusals.push(
+      'MAIL_FROM: required when NODE_ENV=production: the sender visitors see, e.g. "QuackQuest <no-reply@your-domain>"',
+    );
+  }
   if (!env.SMTP_URL) {
     refusals.push('SMTP_URL: required when NODE_ENV=production: visitors and the crew sign in with an e-mailed link or code');
   }

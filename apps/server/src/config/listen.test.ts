@@ -7,6 +7,8 @@ const secret = 'x'.repeat(32);
 const productionSettings = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail:25',
+  PUBLIC_URL: 'https://quackquest.example',
+  MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
 };

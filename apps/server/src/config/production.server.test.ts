@@ -6,6 +6,8 @@ const safe = {
   NODE_ENV: 'production',
   SESSION_SECRET: 's'.repeat(40),
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_URL: 'https://quackquest.example',
+  MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
   LOG_LEVEL: 'warn',
@@ -16,7 +18,9 @@ describe('the server in production', { timeout: 120_000 }, () => {
   it('refuses to start without e-mail, a database, a photo store and a secret, naming each variable', async () => {
     const { code, stderr } = await startServerUntilExit({ NODE_ENV: 'production' });
     expect(code).toBe(1);
-    for (const variable of ['SESSION_SECRET:', 'SMTP_URL:', 'DATABASE_URL:', 'S3_BUCKET:']) expect(stderr).toContain(variable);
+    for (const variable of ['SESSION_SECRET:', 'SMTP_URL:', 'DATABASE_URL:', 'S3_BUCKET:', 'PUBLIC_URL:', 'MAIL_FROM:']) {
+      expect(stderr).toContain(variable);
+    }
     expect(stderr).toContain('ALLOW_EMBEDDED_DATABASE=1');
     expect(stderr).toContain('ALLOW_LOCAL_PHOTOS=1');
     expect(stderr).not.toMatch(/\n\s+at /);
