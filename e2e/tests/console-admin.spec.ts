@@ -50,13 +50,20 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   await expect(trail.getByRole('listitem').first()).toContainText('operator.add');
   await expect(trail.getByRole('listitem').first()).toContainText(reviewer);
   await shot('audit');
+  // The whole trail as CSV, by the page's own form (a POST: no link or image elsewhere can run it).
+  const [trailFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(trailFile.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect((await readFile(await trailFile.path(), 'utf8')).split('\r\n')[0]).toBe('id,at,actor,action,subject,before,after');
 
   // Exports: the leaderboard CSV has the winner at rank 1.
   await nav.getByRole('link', { name: 'Exports' }).click();
   await expect(page.getByRole('heading', { name: 'Exports and winners' })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download leaderboard CSV' }).click(),
+    page.getByRole('button', { name: 'Download leaderboard CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^leaderboard-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');

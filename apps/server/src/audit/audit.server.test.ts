@@ -67,7 +67,7 @@ describe('the audit trail', () => {
         at: new Date(),
       }),
     );
-    const response = await app.inject({ method: 'GET', url: '/api/console/audit.csv', headers: { cookie: admin.cookie } });
+    const response = await app.inject({ method: 'POST', url: '/api/console/audit.csv', headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);

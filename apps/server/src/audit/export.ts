@@ -1,4 +1,4 @@
-// GET /api/console/audit.csv: the whole trail as CSV, with the CSV writer of text/csv.ts (formula cells neutralised,
+// POST /api/console/audit.csv: the whole trail as CSV, with the CSV writer of text/csv.ts (formula cells neutralised,
 // decision 018). The export is itself an action: its row is written before the rows are read, so the file
 // includes the export that made it.
 import type { Db } from '../db/client';

@@ -4,6 +4,7 @@ import { auditQuerySchema, auditRowSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { acceptEmptyFormPosts } from '../http/form-post';
 import { requireOperator } from '../operators/console-session';
 import { listAudit } from './audit';
 import { exportAudit } from './export';
@@ -12,6 +13,7 @@ const admin = { roles: ['admin'] as const };
 
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    acceptEmptyFormPosts(app);
     app.get(
       '/api/console/audit',
       {
@@ -27,7 +29,8 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/console/audit.csv', { config: admin }, async (request, reply) => {
+    // POST, like the other exports (exports/routes.ts): never run by a same-site <img> in an admin's name.
+    app.post('/api/console/audit.csv', { config: admin }, async (request, reply) => {
       const { email } = await requireOperator(request);
       const csv = await exportAudit(ctx.db, email, new Date(ctx.now()));
       const day = new Date(ctx.now()).toISOString().slice(0, 10);

@@ -192,17 +192,21 @@ describe('the claims export', () => {
   });
 });
 
-describe('GET /api/console/exports/*.csv', () => {
+const FORM = 'application/x-www-form-urlencoded';
+
+describe('POST /api/console/exports/*.csv', () => {
   it.each(['leaderboard', 'claims'] as const)(
     'downloads the %s as a CSV attachment and audits who, which export and how many rows',
     async (kind) => {
       const { app, database } = await getTestContext();
       const admin = await createOperator('admin');
       await createUser({ ducks: 3 });
+      // As the console's form sends it: url-encoded and empty.
       const response = await app.inject({
-        method: 'GET',
+        method: 'POST',
         url: `/api/console/exports/${kind}.csv`,
-        headers: { cookie: admin.cookie },
+        headers: { cookie: admin.cookie, 'content-type': FORM },
+        payload: '',
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -222,6 +226,24 @@ describe('GET /api/console/exports/*.csv', () => {
       }
     },
   );
+
+  it('cannot be run by a link or an image, nor by a form of another site: nothing exported, nothing audited', async () => {
+    const { app, database } = await getTestContext();
+    const admin = await createOperator('admin');
+    for (const url of ['/api/console/exports/leaderboard.csv', '/api/console/exports/claims.csv', '/api/console/audit.csv']) {
+      const get = await app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+      expect([url, get.statusCode]).toEqual([url, 404]);
+      const foreign = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: admin.cookie, origin: 'https://tickets.quackquest.example', 'content-type': FORM },
+        payload: '',
+      });
+      expect([url, foreign.statusCode]).toEqual([url, 403]);
+    }
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email));
+    expect(rows).toEqual([]);
+  });
 
   it('reads the file in pages: more rows than a page arrive whole, in order, once each', async () => {
     const { database } = await getTestContext();

@@ -1,5 +1,5 @@
 // The leaderboard and claims CSV files (docs/product.md §10, §15, decision 022), for the console
-// (GET /api/console/exports/*.csv) and the CLI (export:leaderboard, export:claims) alike.
+// (POST /api/console/exports/*.csv) and the CLI (export:leaderboard, export:claims) alike.
 //
 // Each export reads its rows through a cursor in one REPEATABLE READ transaction: one consistent snapshot,
 // one pass over the index, a page of rows at a time, and the file is handed on a page at a time (a stream

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { acceptEmptyFormPosts } from '../http/form-post';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
 import { EXPORT_KINDS, exportCsv } from './exports';
@@ -11,8 +12,10 @@ const admin = { roles: ['admin'] as const satisfies readonly Role[] };
 
 export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    acceptEmptyFormPosts(app);
     for (const kind of EXPORT_KINDS) {
-      app.get(`/api/console/exports/${kind}.csv`, { config: admin }, async (request, reply) => {
+      // POST, so the Origin check covers it: a GET could be run by an <img> on any same-site page, in the admin's name.
+      app.post(`/api/console/exports/${kind}.csv`, { config: admin }, async (request, reply) => {
         const { email } = await requireOperator(request);
         const campaign = await ctx.campaign.get();
         const file = exportCsv(ctx.db, kind, { actor: email, now: new Date(ctx.now()), timeZone: campaign.info.timeZone });

@@ -17,10 +17,10 @@ const CREW: Role[] = ['admin', 'staff'];
 const CONSOLE_ROUTES: Record<string, Role[]> = {
   'DELETE /api/console/operators/:email': ADMIN,
   'GET /api/console/audit': ADMIN,
-  'GET /api/console/audit.csv': ADMIN,
+  'POST /api/console/audit.csv': ADMIN,
   'GET /api/console/campaign': ADMIN,
-  'GET /api/console/exports/claims.csv': ADMIN,
-  'GET /api/console/exports/leaderboard.csv': ADMIN,
+  'POST /api/console/exports/claims.csv': ADMIN,
+  'POST /api/console/exports/leaderboard.csv': ADMIN,
   'GET /api/console/dashboard': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,

@@ -3,6 +3,7 @@ import type { AuditRow, NotifyWinnersBody, NotifyWinnersResult, OperatorRow, Win
 import { api } from '../../lib/api-client';
 import type { Role } from '../console-types';
 
+/** The CSV exports: each a POST (the server's Origin check covers it), sent by a form so the browser downloads it. */
 export const exportUrls = {
   leaderboard: '/api/console/exports/leaderboard.csv',
   claims: '/api/console/exports/claims.csv',

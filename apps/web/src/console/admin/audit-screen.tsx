@@ -91,11 +91,13 @@ export default function AuditScreen() {
           <button type="submit" className="btn btn--primary">
             {t.apply}
           </button>
-          <a className="btn btn--ghost" href={exportUrls.audit} download>
+          {/* Sends the form below, not this filter: the export is a POST of its own (admin/download-form.tsx). */}
+          <button type="submit" form="audit-download" className="btn btn--ghost">
             {t.download}
-          </a>
+          </button>
         </div>
       </form>
+      <form id="audit-download" method="post" action={exportUrls.audit} hidden />
 
       {error && (
         <div className="console-notice">

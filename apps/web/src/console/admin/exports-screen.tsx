@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
 import { formatTime } from '../time';
 import { exportUrls, fetchWinners, notifyWinners } from './admin-api';
+import { DownloadForm } from './download-form';
 import { exportsTexts as t } from './admin-texts';
 import '../admin.css';
 
@@ -69,12 +70,12 @@ export default function ExportsScreen() {
         </h2>
         <p className="admin-hint">{t.downloadsHint}</p>
         <div className="admin-actions">
-          <a className="btn btn--primary" href={exportUrls.leaderboard} download>
+          <DownloadForm action={exportUrls.leaderboard} className="btn btn--primary">
             {t.leaderboard}
-          </a>
-          <a className="btn btn--primary" href={exportUrls.claims} download>
+          </DownloadForm>
+          <DownloadForm action={exportUrls.claims} className="btn btn--primary">
             {t.claims}
-          </a>
+          </DownloadForm>
         </div>
       </section>
 
