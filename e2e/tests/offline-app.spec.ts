@@ -2,7 +2,7 @@
 // block it: playwright.config.ts). A visitor who has seen /checkpoints once opens it again with the network off:
 // from the cache, with their last answers and the line saying when they saw them; a screen never visited opens too
 // and says it waits for the network; back online, it fills in and the line goes.
-import { expect, test } from '../support/fixtures';
+import { apiAs, expect, test } from '../support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -72,4 +72,28 @@ test('the server itself is never answered from the cache: /api and /console stil
     ),
   );
   expect(api).toBe('network error');
+});
+
+test('Logout pressed offline signs the phone out at once, and ends the session on the server once back online', async ({
+  context,
+  signedInPage: page,
+  visitor,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  // Signed out on this phone: the welcome page (from the cache) offers to sign in again.
+  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBeNull();
+  // The server could not be told: the cookie left behind still opens the session, for now.
+  expect((await apiAs(visitor, '/api/me')).status).toBe(200);
+
+  // Back online, the app tells the server by itself: the cookie opens nothing any more.
+  await context.setOffline(false);
+  await expect.poll(async () => (await apiAs(visitor, '/api/me')).status).toBe(401);
+  expect(await page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
 });

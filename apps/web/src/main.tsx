@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { finishPendingLogout } from './features/auth/logout-api';
 import { startInstallable } from './features/offline/install-prompt';
 import { preloadCampaign } from './lib/campaign-api';
 import { activateLocale, initialLocale } from './lib/i18n';
@@ -10,6 +11,8 @@ import './styles.css';
 await activateLocale(initialLocale()).catch(() => activateLocale('en'));
 preloadCampaign();
 startInstallable();
+finishPendingLogout();
+window.addEventListener('online', finishPendingLogout);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
