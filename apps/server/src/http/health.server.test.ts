@@ -76,7 +76,7 @@ function slowPost(url: string, body: string, afterFirstHalf: () => Promise<void>
       () => request.end(body.slice(half)),
       (error: unknown) => {
         request.destroy();
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });
