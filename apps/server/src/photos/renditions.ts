@@ -38,7 +38,8 @@ export async function openPhoto(
   if (size === 'original' || !DECODABLE.has(photo.contentType)) return original();
   const key = renditionKey(photo.key, size);
   const kept = await storage.read(key);
-  if (kept) return { body: kept, contentType: 'image/webp' };
+  // Read whole (a few hundred kB at most): sent with its length, so a browser can show its progress.
+  if (kept) return { body: await buffer(kept), contentType: 'image/webp' };
   let made = making.get(key);
   if (!made) {
     made = makeRendition(storage, photo.key, size).finally(() => making.delete(key));
@@ -56,15 +57,18 @@ async function makeRendition(storage: Storage, key: string, size: RenditionSize)
   const bytes = await renderPhoto(original, size).catch((error: unknown) => {
     throw new DomainError('mismatch', UNREADABLE, { cause: error });
   });
-  // Create-once: an instance that made it at the same moment keeps its own, equal, bytes.
-  await storage.save(renditionKey(key, size), bytes, 'image/webp');
+  // Create-once: an instance that made it at the same moment keeps its own, equal, bytes. A store that refuses the
+  // write now (full, unreachable) costs the next request another rendering, not this one its photo.
+  await storage.save(renditionKey(key, size), bytes, 'image/webp').catch(() => false);
   return bytes;
 }
 
 /** The rendition's bytes: upright, at most the size's longest side, WebP, with no metadata kept. */
 async function renderPhoto(original: Buffer, size: RenditionSize): Promise<Buffer> {
   const { longSide, quality } = RENDITIONS[size];
-  return sharp(original, { failOn: 'error' })
+  // 60 MP: a 48 MP phone's original (an app older than decision 027 sends those) passes; a small file that
+  // unpacks to a huge image (a PNG of one colour) is refused before it is decoded.
+  return sharp(original, { failOn: 'error', limitInputPixels: 60_000_000 })
     .rotate()
     .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality })
