@@ -10,15 +10,10 @@ const PHOTOS_AHEAD = 3;
 /**
  * The attempts whose thumbnails may be asked for now, given the list's order: every one already settled (loaded
  * or failed, so the browser has it), and from the top, up to PHOTOS_IN_FLIGHT more within PHOTOS_AHEAD cards past
- * the furthest seen (the cursor counts as seen).
+ * the furthest seen (scrolled into view, or moved to with the keyboard).
  */
-export function photosToLoad(
-  order: readonly number[],
-  settled: ReadonlySet<number>,
-  seen: ReadonlySet<number>,
-  cursor: number,
-): Set<number> {
-  let furthest = Math.max(0, cursor);
+export function photosToLoad(order: readonly number[], settled: ReadonlySet<number>, seen: ReadonlySet<number>): Set<number> {
+  let furthest = 0;
   order.forEach((id, index) => {
     if (seen.has(id)) furthest = Math.max(furthest, index);
   });

@@ -43,8 +43,7 @@ export default function ReviewScreen() {
   const loadPhotos = photosToLoad(
     items.filter((item) => item.photoUrl).map((item) => item.attemptId),
     settledPhotos,
-    seenPhotos,
-    current ? items.filter((item, index) => item.photoUrl && index <= cursor).length - 1 : 0,
+    current ? addTo(seenPhotos, current.attemptId) : seenPhotos,
   );
   const approve = (ids: number[]) => void queue.decide(ids.map((attemptId) => ({ attemptId, decision: 'approve' })));
   const reject = (ids: number[], reason: string) => {
