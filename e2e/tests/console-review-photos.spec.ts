@@ -74,7 +74,9 @@ async function untilFirstPhoto(page: Page): Promise<{ ms: number; id: string }> 
   const photo = page.locator(`[aria-labelledby="${id}"] .review-card__photo img`);
   await expect
     .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false), {
+      message: `the photo of the card in front (${id}) is on screen`,
       intervals: [50],
+      // Only a cap on the wait: the 5 s bar is asserted on the times measured, below.
       timeout: 30_000,
     })
     .toBe(true);
