@@ -595,10 +595,16 @@ async function main(): Promise<void> {
         .json<{ items: { attemptId: number; visitorEmail: string; photoUrl: string | null }[] }>()
         .items.find((i) => i.visitorEmail === visitor.email);
       check(item?.photoUrl, "the visitor's photo waits for review");
-      const bytes = await reviewer.call(other.url, 'GET', item.photoUrl);
+      const bytes = await reviewer.call(other.url, 'GET', `${item.photoUrl}?size=original`);
       check(
         bytes.status === 200 && bytes.body.equals(photo),
         `the other instance serves the photo from the store (${bytes.status}, ${bytes.body.length} of ${photo.length} bytes)`,
+      );
+      // The built server on its runtime dependencies makes a rendition (sharp's prebuilt libvips) and keeps it.
+      const thumb = await reviewer.call(other.url, 'GET', `${item.photoUrl}?size=thumb`);
+      check(
+        thumb.status === 200 && thumb.headers['content-type'] === 'image/webp' && thumb.body.length < photo.length,
+        `the other instance makes its thumbnail (${thumb.status}, ${thumb.headers['content-type']}, ${thumb.body.length} bytes)`,
       );
       const decided = await reviewer.call(other.url, 'POST', '/api/console/reviews/decisions', {
         decisions: [{ attemptId: item.attemptId, decision: 'approve' }],

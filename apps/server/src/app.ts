@@ -33,6 +33,7 @@ import { type MailWorker, mailQueueStats, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { participantRoutes } from './participants/routes';
+import { photoRoutes } from './photos/routes';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(spinRoutes(ctx));
   await app.register(noticeRoutes(ctx));
   await app.register(uploadRoutes(ctx));
+  await app.register(photoRoutes(ctx));
   await app.register(rewardRoutes(ctx));
   await app.register(operatorRoutes(ctx));
   await app.register(auditRoutes(ctx));

@@ -14,6 +14,12 @@ export const STR_MAX_LENGTH = 10;
 export const MCQ_MAX_CHOICES = 4;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic'] as const;
+/**
+ * What a stored photo is served as (decision 054): `?size=` of its URL. A thumbnail for lists, a screen-sized
+ * rendition for judging (the default), the uploaded bytes only when asked for.
+ */
+export const PHOTO_SIZES = ['thumb', 'screen', 'original'] as const;
+export type PhotoSize = (typeof PHOTO_SIZES)[number];
 /** The same attempt again within this time is skipped (docs/product.md §6), by the web app and the server. */
 export const DEDUPE_WINDOW_MS = 5000;
 /**

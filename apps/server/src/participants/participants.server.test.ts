@@ -303,6 +303,11 @@ describe('erasure', () => {
     const shown = await profile(admin, user);
     const photoUrl = shown.body.attempts.find((a) => a.type === 'Upload')?.photoUrl;
     expect(photoUrl).toBeTruthy();
+    // A reviewer looked at it: its thumbnail is made and kept in the store (decision 054).
+    expect(
+      (await app.inject({ method: 'GET', url: `${photoUrl!}?size=thumb`, headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+    expect(await app.ctx.storage.inspect(`${key!}.thumb.webp`)).toBeDefined();
 
     expect(await erase(admin, user, 'erase')).toMatchObject({ status: 400, body: { message: consoleMessages.eraseConfirm } });
     expect(await consoleCall(admin, 'POST', `/api/console/participants/${user.id}/erase`, {})).toMatchObject({
@@ -331,6 +336,7 @@ describe('erasure', () => {
       statusCode: 404,
     });
     expect(await app.ctx.storage.read(key!)).toBeUndefined();
+    expect(await app.ctx.storage.inspect(`${key!}.thumb.webp`)).toBeUndefined();
     // No session, no sign-in link, and the old address no longer finds anyone.
     expect((await api('GET', '/api/me', user)).status).toBe(401);
     expect(await database.db.select().from(emailLinks).where(eq(emailLinks.email, user.email))).toEqual([]);

@@ -3,10 +3,10 @@
 // one transaction. The console (reviews/routes.ts) and the CLI (`ops review:*`) call these same functions.
 import path from 'node:path';
 import { type Said, said } from '@quackquest/contract';
-import { type SQL, and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { CLI_ACTOR, recordAudit } from '../audit/audit';
 import type { Db, DbOrTx } from '../db/client';
-import { attempts, campaigns, checkpoints, spins, uploads, users } from '../db/schema';
+import { attempts, campaigns, checkpoints, spins, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
 import { formatCampaignTime } from '../campaign/campaign-time';
 import { conflict, notFound } from '../domain/errors';
@@ -96,17 +96,6 @@ export async function listReviewedCheckpoints(db: Db): Promise<{ checkpointId: s
     .innerJoin(campaigns, and(eq(campaigns.id, checkpoints.campaignId), eq(campaigns.active, true)))
     .where(and(eq(checkpoints.removed, false), or(eq(checkpoints.type, 'Str'), eq(checkpoints.type, 'Upload'))))
     .orderBy(asc(checkpoints.sequence), asc(checkpoints.slug));
-}
-
-/** The stored photo of an Upload attempt: its key in Storage and the content type it was uploaded as. */
-export async function findPhoto(db: Db, attemptId: number): Promise<{ key: string; contentType: string } | undefined> {
-  const [row] = await db
-    .select({ key: uploads.key, contentType: uploads.contentType })
-    .from(attempts)
-    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
-    .innerJoin(uploads, and(eq(uploads.key, attempts.answer), eq(uploads.userId, attempts.userId), isNotNull(uploads.storedAt)))
-    .where(and(eq(attempts.id, attemptId), eq(checkpoints.type, 'Upload')));
-  return row;
 }
 
 /** Where uploaded photos are kept: the server's storage settings (see uploads/storage.ts). */

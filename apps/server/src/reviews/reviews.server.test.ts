@@ -123,10 +123,10 @@ describe('the review queue', () => {
     const reviewer = await createOperator('reviewer');
     const photo = mine(await queue(reviewer, { state: 'pending', limit: '100' }), user)[0]!;
     for (const role of ['reviewer', 'admin'] as const) {
-      const response = await consoleCall(await createOperator(role), 'GET', photo.photoUrl!);
+      const response = await consoleCall(await createOperator(role), 'GET', `${photo.photoUrl!}?size=original`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
-      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.rawPayload).toEqual(PNG);
     }

@@ -1,6 +1,7 @@
 // The console's review queue (docs/product.md §10, §14): the answers waiting (or decided), a photo's bytes, and
 // decisions in batches. Roles admin and reviewer, checked by http/route-registry.ts (decision 019).
 import {
+  PHOTO_SIZES,
   type ReviewDecisionsResult,
   type ReviewItem,
   reviewDecisionsBodySchema,
@@ -18,11 +19,13 @@ import type { AppContext } from '../context';
 import { DomainError, notFound } from '../domain/errors';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
+import { findPhoto } from '../photos/find';
+import { openPhoto } from '../photos/renditions';
+import { NO_PHOTO, attemptParamsSchema, sendPhoto } from '../photos/routes';
 import { leaseReviews } from './leases';
-import { type ReviewRow, findPhoto, listReviewedCheckpoints, listReviews, reviewAttempt, undoDecision } from './review';
+import { type ReviewRow, listReviewedCheckpoints, listReviews, reviewAttempt, undoDecision } from './review';
 
 const reviewers = { roles: ['admin', 'reviewer'] as const satisfies readonly Role[] };
-const NO_PHOTO = 'This answer has no photo.';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -94,22 +97,19 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
+    // A thumbnail for the list, the screen size to judge (the default), the original when asked (decision 054).
     app.get(
       '/api/console/photos/:attemptId',
       {
         config: reviewers,
-        schema: { params: z.object({ attemptId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }) },
+        schema: { params: attemptParamsSchema, querystring: z.object({ size: z.enum(PHOTO_SIZES).default('screen') }) },
       },
       async (request, reply) => {
         const photo = await findPhoto(ctx.db, request.params.attemptId);
         // Read by the attempt's stored key: the client names an attempt, never a path.
-        const body = photo && (await ctx.storage.read(photo.key));
-        if (!photo || !body) throw notFound(NO_PHOTO);
-        return reply
-          .header('content-type', photo.contentType)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        const opened = photo && (await openPhoto(ctx.storage, photo, request.query.size));
+        if (!opened) throw notFound(NO_PHOTO);
+        return sendPhoto(reply, opened);
       },
     );
 

@@ -56,8 +56,30 @@ describe('photos in a bucket', () => {
     const reviewer = await createOperator('reviewer');
     const list = await call(app, 'GET', `/api/console/reviews?checkpoint=${checkpoint.slug}`, { cookie: reviewer.cookie });
     const item = (list.body.items as { attemptId: number; photoUrl: string }[])[0]!;
-    const photo = await app.inject({ method: 'GET', url: item.photoUrl, headers: { cookie: reviewer.cookie } });
+    const photo = await app.inject({
+      method: 'GET',
+      url: `${item.photoUrl}?size=original`,
+      headers: { cookie: reviewer.cookie },
+    });
     expect(photo.statusCode).toBe(200);
     expect(photo.rawPayload.equals(JPEG)).toBe(true);
+
+    // Its thumbnail is made once and kept in the bucket beside it (decision 054); later requests read it from there.
+    const written = store.stats.written;
+    const thumb = () => app.inject({ method: 'GET', url: `${item.photoUrl}?size=thumb`, headers: { cookie: reviewer.cookie } });
+    const first = await thumb();
+    expect([first.statusCode, first.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect(store.get(`${key}.thumb.webp`)).toMatchObject({ body: first.rawPayload, contentType: 'image/webp' });
+    const again = await thumb();
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(store.stats.written).toBe(written + 1);
+
+    // Write-once in the bucket too: another instance that made it at the same moment keeps the first one's.
+    expect(await app.ctx.storage.save(`${key}.thumb.webp`, Buffer.from('other'), 'image/webp')).toBe(false);
+    expect(store.get(`${key}.thumb.webp`)?.body.equals(first.rawPayload)).toBe(true);
+
+    // Removing the photo (an erased visitor) removes its renditions with it.
+    await app.ctx.storage.remove(key);
+    expect([store.get(key), store.get(`${key}.thumb.webp`)]).toEqual([undefined, undefined]);
   });
 });

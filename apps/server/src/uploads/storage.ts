@@ -3,11 +3,12 @@
 // type and size, and a photo is written once (decision 017).
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, link, mkdir, open, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Env } from '../config/env';
+import { renditionKeys } from '../photos/rendition-keys';
 
 export interface StoredObject {
   size: number;
@@ -31,9 +32,14 @@ export interface Storage {
    */
   put(key: string, body: Readable, accept: (received: StoredObject) => void): Promise<boolean>;
   inspect(key: string): Promise<StoredObject | undefined>;
-  /** The photo's bytes, for the console's reviewers; undefined when there is none. */
+  /**
+   * Writes bytes the server made (a photo's rendition, decision 054) under a key that has none yet. Answers
+   * false, writing nothing, when the key already holds an object: another instance made it first.
+   */
+  save(key: string, bytes: Buffer, contentType: string): Promise<boolean>;
+  /** The object's bytes (a photo or its rendition); undefined when there is none. */
   read(key: string): Promise<Readable | undefined>;
-  /** Removes a photo; a missing one is not an error. */
+  /** Removes a photo and the renditions made of it; a missing one is not an error. */
   remove(key: string): Promise<void>;
   /** Resolves when photos can be written (the folder or the bucket is there); rejects with why not (/readyz). */
   ready(): Promise<void>;
@@ -87,6 +93,21 @@ function createLocalStorage(dir: string): Storage {
       }
     },
     inspect: (key) => inspect(file(key)),
+    async save(key, bytes) {
+      await mkdir(dir, { recursive: true });
+      // As put(): a whole temporary file linked under its name, so a reader never sees half a rendition.
+      const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, bytes, { flag: 'wx' });
+        await link(tmp, file(key));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
     async read(key) {
       try {
         const handle = await open(file(key), 'r');
@@ -95,7 +116,9 @@ function createLocalStorage(dir: string): Storage {
         return undefined;
       }
     },
-    remove: (key) => rm(file(key), { force: true }),
+    async remove(key) {
+      await Promise.all([key, ...renditionKeys(key)].map((name) => rm(file(name), { force: true })));
+    },
   };
 }
 
@@ -163,9 +186,24 @@ function createS3Storage(env: Env, bucket: string): Storage {
         return undefined;
       }
     },
+    async save(key, bytes, contentType) {
+      const { s3, client } = await sdk;
+      try {
+        // If-None-Match: the first instance to make a rendition keeps it; the others' equal bytes are refused.
+        await client.send(
+          new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, IfNoneMatch: '*' }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) return false;
+        throw error;
+      }
+    },
     async remove(key) {
       const { s3, client } = await sdk;
-      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await Promise.all(
+        [key, ...renditionKeys(key)].map((name) => client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: name }))),
+      );
     },
   };
 }

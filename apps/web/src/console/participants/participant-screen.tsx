@@ -8,6 +8,7 @@ import { failureMessage } from '../../lib/api-client';
 import { consolePaths } from '../console-paths';
 import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH, type Participant } from '../console-types';
 import { formatTime } from '../time';
+import { photoSrc } from '../review/photo-src';
 import { adjustDucks, blockParticipant, eraseParticipant, fetchParticipant, unblockParticipant } from './participants-api';
 import { participantsTexts as t } from './participants-texts';
 import '../participants.css';
@@ -336,7 +337,12 @@ function Answers({ participant }: { participant: Participant }) {
               {a.answer !== null && <span className="participant-list__answer">{a.answer}</span>}
               {a.type === 'Upload' &&
                 (a.photoUrl ? (
-                  <img className="participant-list__photo" src={a.photoUrl} alt={t.photo(a.checkpointTitle)} loading="lazy" />
+                  <img
+                    className="participant-list__photo"
+                    src={photoSrc(a.photoUrl, 'thumb')}
+                    alt={t.photo(a.checkpointTitle)}
+                    loading="lazy"
+                  />
                 ) : (
                   <span className="participant-list__meta">{t.noPhoto}</span>
                 ))}

@@ -1,9 +1,10 @@
 // One answer in the review queue (docs/product.md §15): where, who, when, the text or the photo, the ducks
 // waiting on it, and what became of it. The photo comes from /api/console/photos/:attemptId, which the
-// server sends only to reviewers.
-import { forwardRef } from 'react';
+// server sends only to reviewers: its thumbnail when the list says so (photo-window.ts), full screen on a tap.
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { DecisionResult, ReviewItem } from '../console-types';
 import { formatTime } from '../time';
+import { photoSrc } from './photo-src';
 import { reviewTexts } from './review-texts';
 
 interface ReviewCardProps {
@@ -12,6 +13,13 @@ interface ReviewCardProps {
   selected: boolean;
   result: DecisionResult | undefined;
   busy: boolean;
+  /** Whether the list asks for this card's thumbnail yet (photo-window.ts). */
+  loadPhoto: boolean;
+  /** The thumbnail arrived or failed: the list may ask for the next. */
+  onPhotoSettled: () => void;
+  /** The photo's place came into view. */
+  onPhotoSeen: () => void;
+  onViewPhoto: () => void;
   onFocusCard: () => void;
   onToggle: () => void;
   onApprove: () => void;
@@ -19,7 +27,21 @@ interface ReviewCardProps {
 }
 
 export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function ReviewCard(
-  { item, current, selected, result, busy, onFocusCard, onToggle, onApprove, onReject },
+  {
+    item,
+    current,
+    selected,
+    result,
+    busy,
+    loadPhoto,
+    onPhotoSettled,
+    onPhotoSeen,
+    onViewPhoto,
+    onFocusCard,
+    onToggle,
+    onApprove,
+    onReject,
+  },
   ref,
 ) {
   const titleId = `review-${item.attemptId}-title`;
@@ -51,11 +73,13 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
             : reviewTexts.ducks(item.ducks)}
       </p>
       {item.photoUrl ? (
-        <img
-          className="review-card__photo"
-          src={item.photoUrl}
+        <CardPhoto
+          photoUrl={item.photoUrl}
           alt={reviewTexts.photoAlt(item.checkpointTitle, item.visitorName)}
-          loading="lazy"
+          load={loadPhoto}
+          onSettled={onPhotoSettled}
+          onSeen={onPhotoSeen}
+          onView={onViewPhoto}
         />
       ) : (
         <blockquote className="review-card__text">{item.text}</blockquote>
@@ -88,3 +112,49 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
     </article>
   );
 });
+
+interface CardPhotoProps {
+  photoUrl: string;
+  alt: string;
+  load: boolean;
+  onSettled: () => void;
+  onSeen: () => void;
+  onView: () => void;
+}
+
+/** The thumbnail, as a button that opens the photo full screen; its place is kept (and watched) before it loads. */
+function CardPhoto({ photoUrl, alt, load, onSettled, onSeen, onView }: CardPhotoProps) {
+  const frame = useRef<HTMLButtonElement>(null);
+  const [failed, setFailed] = useState(false);
+  const seen = useRef(onSeen);
+  useEffect(() => {
+    seen.current = onSeen;
+  });
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) seen.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <button ref={frame} type="button" className="review-card__photo" title={reviewTexts.viewPhoto} onClick={onView}>
+      {load && !failed && (
+        <img
+          src={photoSrc(photoUrl, 'thumb')}
+          alt={alt}
+          decoding="async"
+          onLoad={onSettled}
+          onError={() => {
+            setFailed(true);
+            onSettled();
+          }}
+        />
+      )}
+      {failed && <span className="review-card__photo-failed">{reviewTexts.photoFailed}</span>}
+      {!load && <span className="visually-hidden">{alt}</span>}
+    </button>
+  );
+}

@@ -3,7 +3,9 @@
 // 053), refreshed by themselves; the queue's size, its oldest answer's age and the reviewer's tally show above.
 // Approve or reject one or many; on a laptop, j/k move, x selects, a approves, r rejects.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { REVIEW_STATES, type ReviewState } from '../console-types';
+import { REVIEW_STATES, type ReviewItem, type ReviewState } from '../console-types';
+import { PhotoViewer } from './photo-viewer';
+import { photosToLoad } from './photo-window';
 import { RejectDialog } from './reject-dialog';
 import { ReviewCard } from './review-card';
 import { SETTLE_MS, decisionTargets, moveCursor, shortcutLegend, shortcutOf } from './review-keys';
@@ -20,7 +22,12 @@ export default function ReviewScreen() {
   const queue = useReviewQueue(filter);
   const [cursor, setCursor] = useState(-1);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
+  const [viewing, setViewing] = useState<ReviewItem | null>(null);
   const cards = useRef(new Map<number, HTMLElement>());
+  // Thumbnails arrived (or failed) and photos come into view, by attempt: which to ask for next (decision 054).
+  const [settledPhotos, setSettledPhotos] = useState<ReadonlySet<number>>(new Set());
+  const [seenPhotos, setSeenPhotos] = useState<ReadonlySet<number>>(new Set());
+  const addTo = (set: ReadonlySet<number>, id: number) => (set.has(id) ? set : new Set(set).add(id));
 
   const items = useMemo(() => (queue.load.kind === 'ready' ? queue.load.page.items : []), [queue.load]);
   // Cards that just moved into place cannot be decided for SETTLE_MS: the second tap of a double tap would land on
@@ -33,6 +40,11 @@ export default function ReviewScreen() {
     return () => clearTimeout(id);
   }, [order]);
   const current = items[Math.min(cursor, items.length - 1)];
+  const loadPhotos = photosToLoad(
+    items.filter((item) => item.photoUrl).map((item) => item.attemptId),
+    settledPhotos,
+    current ? addTo(seenPhotos, current.attemptId) : seenPhotos,
+  );
   const approve = (ids: number[]) => void queue.decide(ids.map((attemptId) => ({ attemptId, decision: 'approve' })));
   const reject = (ids: number[], reason: string) => {
     setRejecting(null);
@@ -41,7 +53,7 @@ export default function ReviewScreen() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (rejecting) return;
+      if (rejecting || viewing) return;
       const { key, ctrlKey, metaKey, altKey, repeat } = event;
       const action = shortcutOf({ key, ctrlKey, metaKey, altKey, repeat, target: event.target as HTMLInputElement | null });
       if (!action || items.length === 0) return;
@@ -159,6 +171,10 @@ export default function ReviewScreen() {
             selected={queue.selected.has(item.attemptId)}
             result={queue.results.get(item.attemptId)}
             busy={queue.busy || settling}
+            loadPhoto={loadPhotos.has(item.attemptId)}
+            onPhotoSettled={() => setSettledPhotos((set) => addTo(set, item.attemptId))}
+            onPhotoSeen={() => setSeenPhotos((set) => addTo(set, item.attemptId))}
+            onViewPhoto={() => setViewing(item)}
             onFocusCard={() => setCursor(index)}
             onToggle={() => queue.toggle(item.attemptId)}
             onApprove={() => approve([item.attemptId])}
@@ -183,6 +199,13 @@ export default function ReviewScreen() {
             {reviewTexts.clearSelection}
           </button>
         </div>
+      )}
+      {viewing?.photoUrl && (
+        <PhotoViewer
+          photoUrl={viewing.photoUrl}
+          alt={reviewTexts.photoAlt(viewing.checkpointTitle, viewing.visitorName)}
+          onClose={() => setViewing(null)}
+        />
       )}
       {rejecting && (
         <RejectDialog

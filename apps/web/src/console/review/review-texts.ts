@@ -51,5 +51,11 @@ export const reviewTexts = {
   failed: (n: number) => `${n} could not be decided.`,
   sendFailed: 'The decisions could not be sent. Nothing was changed; please try again.',
   photoAlt: (checkpoint: string, visitor: string) => `Photo for ${checkpoint} by ${visitor}`,
+  viewPhoto: 'Show full screen',
+  photoFailed: 'The photo could not be shown. Open it full screen for its original.',
+  zoomPhoto: 'Zoom in',
+  fitPhoto: 'Fit to screen',
+  originalPhoto: 'Open the original',
+  closePhoto: 'Close',
   shortcuts: 'Keyboard shortcuts',
 } as const;

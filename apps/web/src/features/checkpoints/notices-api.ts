@@ -38,3 +38,6 @@ export function useNotices() {
     queryClient.setQueryData<Notice[]>(noticesQueryKey, (list) => list?.filter((n) => n.attemptId !== attemptId));
   return { notices: data ?? [], dismiss };
 }
+
+/** The thumbnail of the visitor's own photo answer (GET /api/photos/:attemptId, decision 054). */
+export const ownPhotoThumb = (attemptId: number) => `/api/photos/${attemptId}?size=thumb`;

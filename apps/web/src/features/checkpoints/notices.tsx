@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { noticeText } from './checkpoint-result';
-import { useNotices } from './notices-api';
+import { ownPhotoThumb, useNotices } from './notices-api';
 import './notices.css';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
@@ -16,7 +16,14 @@ export function Notices() {
         <ul className="notices__list">
           {notices.map((notice) => (
             <li key={notice.attemptId} className={`notice notice--${notice.decision}`}>
-              <p className="notice__text">{noticeText(notice)}</p>
+              <div className="notice__body">
+                {notice.type === 'Upload' && (
+                  // The visitor's own photo, its thumbnail (decision 054): which photo the news is about. The
+                  // sentence beside it says so, hence no alt text of its own.
+                  <img className="notice__photo" src={ownPhotoThumb(notice.attemptId)} alt="" width={56} height={56} />
+                )}
+                <p className="notice__text">{noticeText(notice)}</p>
+              </div>
               <div className="notice__actions">
                 {notice.canRetry && (
                   <Link
