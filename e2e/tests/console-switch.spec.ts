@@ -52,9 +52,15 @@ test("an admin opening another operator's link is asked before their session is 
   await expect(page.getByRole('banner')).toContainText('Admin');
 
   // Continuing signs the admin out and the reviewer in.
-  await page.goto(await ask(2));
+  const second = await ask(2);
+  await page.goto(second);
   await page.getByRole('button', { name: `Continue as ${reviewer}` }).click();
   await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(reviewer);
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Review']);
+
+  // A link already used, opened again, changes nothing and says why.
+  await page.goto(second);
+  await expect(page.getByRole('alert')).toHaveText('This sign-in link has already been used. Please request a new one.');
+  await expect(page.getByRole('banner')).toContainText(reviewer);
 });

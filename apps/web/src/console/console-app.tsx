@@ -45,7 +45,7 @@ export function ConsoleApp() {
           <SwitchScreen me={session.me} next={session.next} onContinue={switchTo} onStay={signedIn} />
         )}
         {session.kind === 'signed-in' && (
-          <ConsoleLayout me={session.me} onSignOut={signOut}>
+          <ConsoleLayout me={session.me} notice={session.notice} onSignOut={signOut}>
             <ConsoleRoutes me={session.me} />
           </ConsoleLayout>
         )}

@@ -11,7 +11,8 @@ import { type ConsoleProof, startConsoleSession, verifyConsoleProof } from './si
 export type ConsoleSession =
   | { kind: 'loading' }
   | { kind: 'signed-out'; error: string }
-  | { kind: 'signed-in'; me: ConsoleMe }
+  /** `notice`: why a link opened while signed in changed nothing (used, expired). */
+  | { kind: 'signed-in'; me: ConsoleMe; notice?: string }
   /** A link for `next` opened where `me` is signed in: the operator chooses. */
   | { kind: 'switch'; me: ConsoleMe; next: ConsoleProof }
   | { kind: 'failed' };
@@ -33,7 +34,7 @@ async function startSession(): Promise<ConsoleSession> {
       return current.email === next.email ? { kind: 'signed-in', me: current } : { kind: 'switch', me: current, next };
     } catch (error) {
       const message = failureMessage(error, consoleTexts.signInFailed);
-      return current ? { kind: 'signed-in', me: current } : { kind: 'signed-out', error: message };
+      return current ? { kind: 'signed-in', me: current, notice: message } : { kind: 'signed-out', error: message };
     }
   }
   try {
