@@ -1,8 +1,8 @@
 // The operator console's sign-in (docs/product.md §15, decision 019): its own page at /console, the visitors'
-// e-mail link or 8-digit code, then the screens of the operator's role. An address without a role is refused
+// e-mail link or 12-digit code (decision 056), then the screens of the operator's role. An address without a role is refused
 // with the server's words.
 import AxeBuilder from '@axe-core/playwright';
-import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+import { OPERATOR_CODE_DIGITS } from '@quackquest/contract/core';
 import type { Page } from '@playwright/test';
 import { askForConsoleLink, signInToConsole } from '../support/console';
 import { createVisitor, expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
@@ -102,9 +102,9 @@ test('a reviewer signs in with the code on another device and sees only the revi
   await ops('operator:add', reviewer, '--role', 'reviewer');
   await askForConsoleLink(page, reviewer);
   const [mail] = await readMail(reviewer);
-  const code = new RegExp(`\\b(\\d{${SIGNIN_CODE_DIGITS}})\\b`).exec(mail!.text)![1]!;
+  const code = new RegExp(`\\b(\\d{${OPERATOR_CODE_DIGITS}})\\b`).exec(mail!.text)![1]!;
 
-  await page.getByLabel(`${SIGNIN_CODE_DIGITS}-digit code`).fill(code);
+  await page.getByLabel(`${OPERATOR_CODE_DIGITS}-digit code`).fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Reviewer');

@@ -1,6 +1,13 @@
 // Sign-in and sign-up calls. Payload field names are the original visitor app's (docs/product.md §10).
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, INSTAGRAM_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, SIGNIN_CODE_DIGITS } from './constants';
+import {
+  EMAIL_MAX_LENGTH,
+  INSTAGRAM_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  OPERATOR_CODE_DIGITS,
+  PHONE_MAX_LENGTH,
+  SIGNIN_CODE_DIGITS,
+} from './constants';
 import { authMessages } from './messages';
 
 const email = z
@@ -38,7 +45,8 @@ export const linkCodeProofSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`), authMessages.codeLength),
+    // A visitor's code, or an operator address's longer one (decision 056).
+    .regex(new RegExp(`^(\\d{${SIGNIN_CODE_DIGITS}}|\\d{${OPERATOR_CODE_DIGITS}})$`), authMessages.codeLength),
 });
 export const idTokenResultSchema = z.object({
   idToken: z.string(),

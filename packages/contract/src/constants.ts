@@ -41,6 +41,13 @@ export const PHONE_MAX_LENGTH = 40;
  */
 export const SIGNIN_CODE_DIGITS = 8;
 
+/**
+ * Digits of the code e-mailed to an operator address (decision 056): a stranger's wrong codes are no longer
+ * counted against a daily budget of the address (that budget was theirs to spend), so each code must hold out
+ * alone: 10^12 codes against at most 14,400 guesses a day.
+ */
+export const OPERATOR_CODE_DIGITS = 12;
+
 /** The console's ready-made rejection reasons, shown as buttons; a reviewer may also type one (docs/product.md §14). */
 export const REVIEW_REASONS = [
   'The photo does not show the task.',

@@ -13,6 +13,12 @@ const LIMIT_WINDOW_MS = 15 * 60 * 1000;
 const LINKS_PER_ADDRESS_AND_CLIENT = 5;
 /** Links one address receives from everyone together: a bound on the mail an address can be sent. */
 const LINKS_PER_ADDRESS = 10;
+/**
+ * The same bound for an operator address (decision 056): every one of its links opens the console, so a stranger
+ * who reaches it has put this many live console links in the operator's inbox; it also bounds the guesses at its
+ * 12-digit codes (5 per link).
+ */
+const LINKS_PER_OPERATOR_ADDRESS = 30;
 
 /**
  * Serializes everything about one address (requests and code checks) across instances, so a count and
@@ -36,12 +42,15 @@ export function refusal(outcome: string | undefined): DomainError | undefined {
   return undefined;
 }
 
-/** The limits as qq_request_link's arguments: the window's start, per address and client, per address, per client. */
-export function limitArguments(env: Env, now: number): [string, number, number, number] {
+/**
+ * The limits as qq_request_link's arguments: the window's start, per address and client, per address, per client.
+ * An operator address has a budget of its own (decision 056).
+ */
+export function limitArguments(env: Env, now: number, operator: boolean): [string, number, number, number] {
   return [
     new Date(now - LIMIT_WINDOW_MS).toISOString(),
     LINKS_PER_ADDRESS_AND_CLIENT,
-    LINKS_PER_ADDRESS,
+    operator ? LINKS_PER_OPERATOR_ADDRESS : LINKS_PER_ADDRESS,
     env.SIGNIN_LINKS_PER_IP,
   ];
 }

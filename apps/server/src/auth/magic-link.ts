@@ -1,8 +1,9 @@
 // Magic-link sign-in: a random single-use token in a link back to the app, plus an 8-digit code for
 // when the link opens in another browser. Both stored as keyed hashes, valid 15 minutes. Requests are
-// limited in auth/link-limits.ts; wrong codes by a daily budget per address (decision 015).
+// limited in auth/link-limits.ts; wrong codes by a daily budget per address (decision 015). An operator address
+// is the console's: its links open the console and its codes are the asking browser's (decision 056).
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { type PendingSignup, SIGNIN_CODE_DIGITS, said } from '@quackquest/contract';
+import { OPERATOR_CODE_DIGITS, type PendingSignup, SIGNIN_CODE_DIGITS, said } from '@quackquest/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
@@ -10,10 +11,12 @@ import { emailLinks } from '../db/schema';
 import { MAIL_DEFAULTS } from '../campaign/pack-schema';
 import { invalid, rateLimited } from '../domain/errors';
 import { isBlocked } from '../participants/blocking';
+import { roleOf } from '../operators/roles';
 import { sealBodies } from '../mail/queue';
 import { limitArguments, lockAddress, refusal } from './link-limits';
 import type { Language } from '../campaign/translations';
 import { signInMailTexts } from './sign-in-mail-texts';
+import { spendOperatorCode } from './operator-links';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -44,8 +47,14 @@ const requestLink = statement<{ outcome: string }>(
      p_per_address_and_client => $4, p_per_address => $5, p_per_client => $6,
      p_token_hash => $7, p_code_hash => $8, p_return_to => $9, p_signup => $10::jsonb,
      p_at => $11::timestamptz, p_expires => $12::timestamptz,
-     p_channel => $13, p_subject => $14, p_text => $15, p_html => $16) as outcome`,
+     p_channel => $13, p_subject => $14, p_text => $15, p_html => $16, p_requested_by => $17) as outcome`,
 );
+
+/** Who asked for a link: the client's IP and the hash of its browser binding (auth/handlers/browser.ts). */
+export interface Requester {
+  ip: string;
+  browser: string;
+}
 
 /**
  * Writes the link and its e-mail to the queue in one statement and returns at once: the worker sends it
@@ -54,13 +63,19 @@ const requestLink = statement<{ outcome: string }>(
 export async function sendEmailLink(
   ctx: AppContext,
   email: string,
-  returnTo: string,
-  clientIp: string,
-  pending?: PendingSignup,
+  asked: string,
+  requester: Requester,
+  asking?: PendingSignup,
   language: Language = 'en',
 ): Promise<void> {
+  // An operator address's link opens the console whatever the requester asked, its code is longer and bound to
+  // the asking browser, and its budget is its own (decision 056). Nobody is told which addresses these are.
+  const operator = (await roleOf(ctx.db, email)) !== undefined;
+  const returnTo = operator ? '/console' : asked;
+  const pending = operator ? undefined : asking;
   const token = randomBytes(32).toString('base64url');
-  const code = String(randomInt(0, 10 ** SIGNIN_CODE_DIGITS)).padStart(SIGNIN_CODE_DIGITS, '0');
+  const digits = operator ? OPERATOR_CODE_DIGITS : SIGNIN_CODE_DIGITS;
+  const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
   const now = ctx.now();
   const link = new URL(returnTo, ctx.env.PUBLIC_URL);
   link.searchParams.set('token', token);
@@ -84,8 +99,8 @@ export async function sendEmailLink(
   const expires = new Date(now + LINK_TTL_MS).toISOString();
   const [answer] = await requestLink(ctx.db, [
     email,
-    clientIp,
-    ...limitArguments(ctx.env, now),
+    requester.ip,
+    ...limitArguments(ctx.env, now, operator),
     keyedHash(ctx.secret, 'token', token),
     keyedHash(ctx.secret, 'code', `${email}:${code}`),
     returnTo,
@@ -96,6 +111,7 @@ export async function sendEmailLink(
     subject,
     sealed.text,
     sealed.html,
+    operator ? requester.browser : null,
   ]);
   const refused = refusal(answer?.outcome);
   if (refused) throw refused;
@@ -112,11 +128,13 @@ export interface VerifiedLink {
   blocked: boolean;
 }
 
+/** `browser`: the hash of the asking browser's binding, if it has one (an operator's code is that browser's). */
 export async function verifyEmailLink(
   ctx: AppContext,
   proof: { token: string } | { email: string; code: string },
+  browser?: string,
 ): Promise<VerifiedLink> {
-  return 'token' in proof ? spendToken(ctx, proof.token) : spendCode(ctx, proof.email, proof.code);
+  return 'token' in proof ? spendToken(ctx, proof.token) : spendCode(ctx, proof.email, proof.code, browser);
 }
 
 /**
@@ -151,10 +169,15 @@ async function spendToken(ctx: AppContext, token: string): Promise<VerifiedLink>
  * later does not hide the visitor's own. Each failed comparison is one guess against the address's
  * daily budget; the budget never spends a link, so the token in the e-mail keeps working.
  */
-async function spendCode(ctx: AppContext, email: string, code: string): Promise<VerifiedLink> {
+async function spendCode(ctx: AppContext, email: string, code: string, browser: string | undefined): Promise<VerifiedLink> {
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockAddress(tx, email);
     const now = ctx.now();
+    const hash = keyedHash(ctx.secret, 'code', `${email}:${code}`);
+    if (await roleOf(tx, email)) {
+      const spent = await spendOperatorCode(tx, { email, codeHash: hash, browser, now, since: now - DAY_MS });
+      return typeof spent === 'string' ? spent : { ...spent, signup: null, blocked: false };
+    }
     const links = await tx
       .select()
       .from(emailLinks)
@@ -165,7 +188,6 @@ async function spendCode(ctx: AppContext, email: string, code: string): Promise<
     const live = links.filter((link) => !link.usedAt && link.expiresAt.getTime() >= now);
     // Never more comparisons than the budget has left: the newest links first.
     const compared = live.slice(0, WRONG_CODES_PER_DAY - guessed);
-    const hash = keyedHash(ctx.secret, 'code', `${email}:${code}`);
     const match = compared.find((link) => link.codeHash === hash);
     if (match) {
       await tx

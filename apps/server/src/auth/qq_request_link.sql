@@ -1,12 +1,13 @@
 -- qq_request_link: a sign-in link asked for, in one call (decision 046): the address's lock, the limits
 -- (decision 015), the link and its sealed e-mail. Called by magic-link.ts; tested by magic-link.server.test.ts and
--- rate-limit.server.test.ts. Live since migration 0018_sign_in_and_answers_in_one_call.sql.
+-- rate-limit.server.test.ts, operator-sign-in.server.test.ts. Live since migration 0020_operator_sign_in.sql
+-- (p_requested_by: the browser an operator address's link is bound to, decision 056).
 -- Change it as apps/server/README.md says: this file and a new migration with the same text.
 CREATE FUNCTION qq_request_link(
   p_email text, p_client_ip text, p_since timestamptz,
   p_per_address_and_client integer, p_per_address integer, p_per_client integer,
   p_token_hash text, p_code_hash text, p_return_to text, p_signup jsonb, p_at timestamptz, p_expires timestamptz,
-  p_channel text, p_subject text, p_text text, p_html text)
+  p_channel text, p_subject text, p_text text, p_html text, p_requested_by text)
 returns text
 language plpgsql volatile as $$
 declare
@@ -27,8 +28,9 @@ begin
     return 'client';
   end if;
   with link as (
-     insert into email_links (email, token_hash, code_hash, return_to, client_ip, signup, created_at, expires_at)
-     values (p_email, p_token_hash, p_code_hash, p_return_to, p_client_ip, p_signup, p_at, p_expires)
+     insert into email_links (email, token_hash, code_hash, return_to, client_ip, signup, created_at, expires_at,
+                              requested_by)
+     values (p_email, p_token_hash, p_code_hash, p_return_to, p_client_ip, p_signup, p_at, p_expires, p_requested_by)
      returning id)
   insert into mail_queue (kind, channel, recipient, subject, text, html, sealed, created_at, expires_at, next_attempt_at)
   select 'sign_in', p_channel, p_email, p_subject, p_text, p_html, true, p_at, p_expires, p_at from link;

@@ -346,6 +346,11 @@ export const emailLinks = pgTable(
     failedCodes: integer('failed_codes').notNull().default(0),
     /** A sign-up link's form details, for whichever browser opens it (docs/product.md §5.2). */
     signup: jsonb('signup').$type<PendingSignup>(),
+    /**
+     * An operator address's link: the hash of the browser binding (qq_browser) that asked for it, the only
+     * browser whose typed code is compared with it (decision 056). Null for a visitor's link.
+     */
+    requestedBy: text('requested_by'),
   },
   (t) => [
     index('email_links_email_idx').on(t.email, t.createdAt),

@@ -11,6 +11,7 @@ import { consoleTexts } from './console-texts';
 import type { ConsoleMe } from './console-types';
 import { mayOpen } from './roles';
 import { SignInScreen } from './sign-in-screen';
+import { SwitchScreen } from './switch-screen';
 import { useConsoleSession } from './use-console-session';
 
 const ReviewScreen = lazy(() => import('./review/review-screen'));
@@ -24,7 +25,7 @@ const ParticipantsScreen = lazy(() => import('./participants/participants-screen
 const ParticipantScreen = lazy(() => import('./participants/participant-screen'));
 
 export function ConsoleApp() {
-  const { session, retry, signedIn, signOut } = useConsoleSession();
+  const { session, retry, signedIn, signOut, switchTo } = useConsoleSession();
   return (
     <BrowserRouter>
       <AlertProvider>
@@ -40,8 +41,11 @@ export function ConsoleApp() {
           </main>
         )}
         {session.kind === 'signed-out' && <SignInScreen initialError={session.error} onSignedIn={signedIn} />}
+        {session.kind === 'switch' && (
+          <SwitchScreen me={session.me} next={session.next} onContinue={switchTo} onStay={signedIn} />
+        )}
         {session.kind === 'signed-in' && (
-          <ConsoleLayout me={session.me} onSignOut={signOut}>
+          <ConsoleLayout me={session.me} notice={session.notice} onSignOut={signOut}>
             <ConsoleRoutes me={session.me} />
           </ConsoleLayout>
         )}

@@ -9,11 +9,13 @@ import { roleLabels, screensFor } from './roles';
 
 interface ConsoleLayoutProps {
   me: ConsoleMe;
+  /** A sentence about the link this page was opened with, shown above the screen. */
+  notice?: string;
   onSignOut: () => Promise<void>;
   children: ReactNode;
 }
 
-export function ConsoleLayout({ me, onSignOut, children }: ConsoleLayoutProps) {
+export function ConsoleLayout({ me, notice, onSignOut, children }: ConsoleLayoutProps) {
   return (
     <div className="console">
       <header className="console-header">
@@ -38,7 +40,14 @@ export function ConsoleLayout({ me, onSignOut, children }: ConsoleLayoutProps) {
           </NavLink>
         ))}
       </nav>
-      <main className="console-main">{children}</main>
+      <main className="console-main">
+        {notice && (
+          <p className="error" role="alert">
+            {notice}
+          </p>
+        )}
+        {children}
+      </main>
     </div>
   );
 }

@@ -14,6 +14,12 @@ export const consoleTexts = {
   invalidEmail: 'Please enter a valid email address.',
   invalidCode: (digits: number) => `The code has ${digits} digits.`,
   signInFailed: 'Sign-in failed. Please try again.',
+  switchHeading: 'Switch operator?',
+  // Each followed by an address, in bold.
+  switchSignedInAs: 'You are signed in as',
+  switchLinkFor: 'This sign-in link is for',
+  switchContinue: (email: string) => `Continue as ${email}`,
+  switchStay: (email: string) => `Stay signed in as ${email}`,
   signOut: 'Sign out',
   loadFailed: 'The console could not be loaded. Check your connection and try again.',
   tryAgain: 'Try again',

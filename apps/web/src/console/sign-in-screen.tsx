@@ -1,6 +1,6 @@
-// /console signed out (docs/product.md §15): the address gets an e-mail link that opens /console, and an
-// 8-digit code for when the link opens on another device. A refusal (no role: 403) shows the server's words.
-import { SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
+// /console signed out (docs/product.md §15): the address gets an e-mail link that opens /console, and a
+// 12-digit code, typed in this browser, for when the link opens on another device (decision 056). A refusal (no role: 403) shows the server's words.
+import { OPERATOR_CODE_DIGITS, SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { failureMessage } from '../lib/api-client';
 import { looksLikeEmail } from './email-shape';
@@ -13,7 +13,8 @@ interface SignInScreenProps {
   onSignedIn: (me: ConsoleMe) => void;
 }
 
-const codePattern = new RegExp(`^\\d{${SIGNIN_CODE_DIGITS}}$`);
+// An operator's code; a visitor's shorter one is let through for the server's "no role" answer.
+const codePattern = new RegExp(`^(\\d{${OPERATOR_CODE_DIGITS}}|\\d{${SIGNIN_CODE_DIGITS}})$`);
 
 export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
   const [email, setEmail] = useState('');
@@ -41,7 +42,7 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
     });
   };
   const verify = () => {
-    if (!codePattern.test(code.trim())) return setError(consoleTexts.invalidCode(SIGNIN_CODE_DIGITS));
+    if (!codePattern.test(code.trim())) return setError(consoleTexts.invalidCode(OPERATOR_CODE_DIGITS));
     void run(async () => onSignedIn(await signInToConsole({ email: sentTo, code: code.trim() })));
   };
 
@@ -86,12 +87,12 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
           <h2 className="console-subtitle">{consoleTexts.checkEmail}</h2>
           <p>{consoleTexts.linkSent(sentTo)}</p>
           <label className="field">
-            <span className="field__label">{consoleTexts.codeLabel(SIGNIN_CODE_DIGITS)}</span>
+            <span className="field__label">{consoleTexts.codeLabel(OPERATOR_CODE_DIGITS)}</span>
             <input
               className="input console-code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={SIGNIN_CODE_DIGITS}
+              maxLength={OPERATOR_CODE_DIGITS}
               value={code}
               onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
             />

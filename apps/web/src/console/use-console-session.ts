@@ -1,14 +1,21 @@
 // Who is signed in to the console. Landing on /console?token=... (the e-mail link) spends the token once and
-// takes it out of the address bar; otherwise GET /api/console/me says whether a session is open.
+// takes it out of the address bar; otherwise GET /api/console/me says whether a session is open. A link for
+// another address than the open session's asks first (decision 056): anybody can send an operator a link.
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../lib/api-client';
 import type { ConsoleMe } from './console-types';
 import { consoleTexts } from './console-texts';
 import { fetchConsoleMe, signOutOfConsole } from './session-api';
-import { signInToConsole } from './sign-in-api';
+import { type ConsoleProof, startConsoleSession, verifyConsoleProof } from './sign-in-api';
 
 export type ConsoleSession =
-  { kind: 'loading' } | { kind: 'signed-out'; error: string } | { kind: 'signed-in'; me: ConsoleMe } | { kind: 'failed' };
+  | { kind: 'loading' }
+  | { kind: 'signed-out'; error: string }
+  /** `notice`: why a link opened while signed in changed nothing (used, expired). */
+  | { kind: 'signed-in'; me: ConsoleMe; notice?: string }
+  /** A link for `next` opened where `me` is signed in: the operator chooses. */
+  | { kind: 'switch'; me: ConsoleMe; next: ConsoleProof }
+  | { kind: 'failed' };
 
 /** One start per page load: React's development double effects must not spend the link twice. */
 let starting: Promise<ConsoleSession> | null = null;
@@ -19,10 +26,15 @@ async function startSession(): Promise<ConsoleSession> {
   if (token) {
     url.searchParams.delete('token');
     window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    const current = await fetchConsoleMe().catch(() => null);
     try {
-      return { kind: 'signed-in', me: await signInToConsole({ token }) };
+      const next = await verifyConsoleProof({ token });
+      if (!current) return { kind: 'signed-in', me: await startConsoleSession(next.idToken) };
+      // The same address keeps the session it has; another one replaces it only when the operator says so.
+      return current.email === next.email ? { kind: 'signed-in', me: current } : { kind: 'switch', me: current, next };
     } catch (error) {
-      return { kind: 'signed-out', error: failureMessage(error, consoleTexts.signInFailed) };
+      const message = failureMessage(error, consoleTexts.signInFailed);
+      return current ? { kind: 'signed-in', me: current, notice: message } : { kind: 'signed-out', error: message };
     }
   }
   try {
@@ -56,5 +68,14 @@ export function useConsoleSession() {
       setSession({ kind: 'signed-out', error: '' });
     }
   }, []);
-  return { session, retry, signedIn, signOut };
+  /** Signs the open session out, then in as the link's address; a refusal ends signed out with its words. */
+  const switchTo = useCallback(async (next: ConsoleProof) => {
+    try {
+      await signOutOfConsole();
+      setSession({ kind: 'signed-in', me: await startConsoleSession(next.idToken) });
+    } catch (error) {
+      setSession({ kind: 'signed-out', error: failureMessage(error, consoleTexts.signInFailed) });
+    }
+  }, []);
+  return { session, retry, signedIn, signOut, switchTo };
 }

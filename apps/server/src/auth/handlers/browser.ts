@@ -30,6 +30,12 @@ export function bindBrowser(auth: AuthDeps, request: FastifyRequest, reply: Fast
   return hashOf(value);
 }
 
+/** The hash of this browser's binding, if it has one: an operator's code is compared with its links only (decision 056). */
+export function browserOf(request: FastifyRequest): string | undefined {
+  const value = readBrowser(request);
+  return value ? hashOf(value) : undefined;
+}
+
 /** Whether the idToken's binding is this browser's. */
 export function isSameBrowser(request: FastifyRequest, bound: string): boolean {
   const value = readBrowser(request);

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, forbidden } from '../../domain/errors';
 import { requestLanguage } from '../../campaign/translations';
 import { sendEmailLink, verifyEmailLink } from '../magic-link';
-import { bindBrowser } from './browser';
+import { bindBrowser, browserOf } from './browser';
 import { type AuthDeps, parseBody } from './deps';
 
 export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: FastifyReply) {
@@ -12,7 +12,9 @@ export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: F
   // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
   const signup = body.returnTo === '/signup' ? body.signup : undefined;
   try {
-    await sendEmailLink(auth.ctx, body.email, body.returnTo, request.ip, signup, requestLanguage(request));
+    // The asking browser is bound now: an operator address's code is typed here (decision 056).
+    const requester = { ip: request.ip, browser: bindBrowser(auth, request, reply) };
+    await sendEmailLink(auth.ctx, body.email, body.returnTo, requester, signup, requestLanguage(request));
   } catch (error) {
     // The per-IP limit is the operator's to tune for a ship (decision 015).
     const limit = error instanceof DomainError ? error.cause : undefined;
@@ -27,7 +29,7 @@ export async function verifyLink(auth: AuthDeps, request: FastifyRequest, reply:
   const body: unknown = request.body;
   const byToken = typeof body === 'object' && body !== null && 'token' in body;
   const proof = byToken ? parseBody(linkTokenProofSchema, body) : parseBody(linkCodeProofSchema, body);
-  const { email, signup, returnTo, blocked } = await verifyEmailLink(auth.ctx, proof);
+  const { email, signup, returnTo, blocked } = await verifyEmailLink(auth.ctx, proof, browserOf(request));
   // A blocked visitor is told at once, not after the login (decision 020). The console's sign-in is the crew's
   // own: an operator's role does not depend on a visitor account.
   if (returnTo !== '/console' && blocked) throw forbidden(said('accountBlocked'));
