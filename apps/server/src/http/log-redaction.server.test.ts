@@ -85,6 +85,11 @@ describe('redactUrl', () => {
     ['/a?to%6Ben=x', '/a?to%6Ben=[redacted]'],
     ['/a?sig', '/a?sig=[redacted]'],
     ['/a?%E0%A4%A=1', '/a?%E0%A4%A=1'],
+    // The helpdesk's search words and the prize desk's voucher codes are a visitor's (issue 29 part 3).
+    ['/api/console/participants?q=ada%40example.com&limit=20', '/api/console/participants?q=[redacted]&limit=20'],
+    ['/api/console/vouchers/QQ-7K2M-9XPD', '/api/console/vouchers/[redacted]'],
+    ['/api/console/vouchers/QQ-7K2M-9XPD/redeem', '/api/console/vouchers/[redacted]/redeem'],
+    ['/api/dev/outbox?to=ada%40example.com', '/api/dev/outbox?to=[redacted]'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

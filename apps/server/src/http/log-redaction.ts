@@ -1,12 +1,17 @@
 // What request logs may hold (decision 018): the path and the harmless query parameters, never a
-// credential. Magic-link tokens, OAuth codes, upload signatures and S3 presigned credentials travel in
-// query strings; sessions in cookies. Each is replaced with "[redacted]" before a line is written.
+// credential nor a visitor's personal data. Magic-link tokens, OAuth codes, upload signatures and S3 presigned
+// credentials travel in query strings; sessions in cookies; the helpdesk's search words (a name, an e-mail) in `q`
+// and a voucher's code in the prize desk's path (issue 29 part 3: an erasure must leave nothing in the logs). Each
+// is replaced with "[redacted]" before a line is written.
 import type { FastifyRequest } from 'fastify';
 
 const REDACTED = '[redacted]';
 
 /** Query parameters that are credentials (compared lower-case). */
 const SECRET_PARAMS = new Set([
+  'q',
+  'email',
+  'to',
   'token',
   'code',
   'state',
@@ -38,8 +43,12 @@ const REDACT_PATHS = [
   '*.sig',
 ];
 
-/** The URL with every secret query parameter's value replaced; the path and other parameters kept. */
+/** Path segments that are a voucher's code: the prize desk's look-up and redemption. */
+const VOUCHER_PATH = /^(\/api\/console\/vouchers\/)[^/?]+/;
+
+/** The URL with every secret query parameter's value and a voucher code in the path replaced; the rest kept. */
 export function redactUrl(url: string): string {
+  url = url.replace(VOUCHER_PATH, `$1${REDACTED}`);
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url

@@ -259,6 +259,12 @@ export async function eraseParticipant(ctx: AppContext, userId: number, input: A
       .where(
         and(eq(attempts.userId, userId), sql`${attempts.checkpointId} in (select id from ${checkpoints} where type = 'Str')`),
       );
+    // A voucher code is a bearer token in the visitor's hands: the claim stays (stock and the committee's records),
+    // its code does not.
+    await tx
+      .update(claims)
+      .set({ voucherCode: sql`'erased-' || ${claims.id}` })
+      .where(eq(claims.userId, userId));
     const photos = await tx
       .update(uploads)
       .set({ storedAt: null })

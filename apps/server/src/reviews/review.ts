@@ -215,7 +215,7 @@ export async function reviewAttempt(
     await recordAudit(tx, {
       actor,
       action: `review.${decision}`,
-      subject: `attempt ${attemptId} (${found.email}, ${found.checkpointId})`,
+      subject: reviewSubject(attemptId, found),
       before: { review: attempt.review, counted: attempt.counted },
       after: {
         review: state,
@@ -326,13 +326,21 @@ export async function undoDecision(db: Db, attemptId: number, input: UndoInput):
     await recordAudit(tx, {
       actor,
       action: 'review.undo',
-      subject: `attempt ${attemptId} (${found.email}, ${found.checkpointId})`,
+      subject: reviewSubject(attemptId, found),
       before: { review: undone, decidedBy, reason: attempt.reviewReason, counted: attempt.counted },
       after: { review: 'pending', counted: true, spin: outcome.spin, ducks: outcome.ducks },
       at: now,
     });
     return outcome;
   });
+}
+
+/**
+ * An answer as the audit trail names it: by the visitor's id, never their e-mail. The trail is append-only and
+ * outlives an erasure (issue 29 part 3); the id leads to the visitor while they exist, and to nobody after.
+ */
+function reviewSubject(attemptId: number, found: { userId: number; checkpointId: string }): string {
+  return `attempt ${attemptId} (user:${found.userId}, ${found.checkpointId})`;
 }
 
 /** "2 minutes", "90 seconds": a window as a reviewer reads it. */

@@ -187,7 +187,7 @@ describe('the review queue', () => {
     expect(audit.map((entry) => [entry.action, entry.subject, entry.before, entry.after])).toEqual([
       [
         'review.reject',
-        `attempt ${rejected!.attemptId} (${user.email}, ${photoCheckpoint.slug})`,
+        `attempt ${rejected!.attemptId} (user:${user.id}, ${photoCheckpoint.slug})`,
         { review: 'pending', counted: true },
         { review: 'rejected', counted: false, reason, spin: 'reversed', ducks: rejected!.ducks },
       ],

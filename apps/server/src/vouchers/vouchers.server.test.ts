@@ -79,7 +79,7 @@ describe('vouchers on board', () => {
     const audit = await database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'voucher.redeem'), eq(auditLog.subject, code)));
+      .where(and(eq(auditLog.action, 'voucher.redeem'), eq(auditLog.subject, `claim:${claim!.id}`)));
     expect(audit.map((row) => [row.actor, row.before, row.after])).toEqual([
       [
         staff.email,

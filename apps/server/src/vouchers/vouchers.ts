@@ -63,7 +63,8 @@ export async function redeemVoucher(db: Db, code: string, input: { actor: string
     await recordAudit(tx, {
       actor: input.actor,
       action: 'voucher.redeem',
-      subject: voucher.code,
+      // The claim, not its code: a voucher code is the visitor's, erased with them; the trail is append-only.
+      subject: `claim:${row.id}`,
       before: { redeemedAt: null, redeemedBy: null },
       after: { redeemedAt: input.now.toISOString(), redeemedBy: input.actor },
       at: input.now,

@@ -103,7 +103,7 @@ describe('POST /api/console/winners/notify', () => {
       .from(auditLog)
       .where(and(eq(auditLog.actor, admin.email), eq(auditLog.action, 'winners.notify')));
     expect(audit).toMatchObject({
-      subject: winner.email,
+      subject: `user:${winner.id}`,
       after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false },
     });
 

@@ -222,7 +222,8 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
       await recordAudit(tx, {
         actor: options.actor,
         action: 'winners.notify',
-        subject: candidate.email,
+        // By id, never the e-mail: the append-only trail outlives an erasure (issue 29 part 3).
+        subject: `user:${candidate.userId}`,
         before: candidate.notifiedAt ? { notifiedAt: candidate.notifiedAt.toISOString() } : null,
         after: {
           rank: candidate.rank,

@@ -42,7 +42,7 @@ export function VoucherQr({ voucher }: { voucher: Voucher }) {
           className="voucher__qr"
           viewBox={`0 0 ${qr.size} ${qr.size}`}
           role="img"
-          aria-label={`QR code of voucher ${voucher.code}`}
+          aria-label={t('voucher.qrLabel', { code: voucher.code })}
           shapeRendering="crispEdges"
         >
           <rect width={qr.size} height={qr.size} fill="#ffffff" />
