@@ -347,6 +347,15 @@ test('an undo within the window gives the visitor back their pending ducks and w
   expect((await apiAs<Me>(visitor, '/api/me', undefined, APP_URL)).body).toEqual(
     expect.objectContaining({ duckPoints: 0, pendingDuckPoints: 0 }),
   );
+
+  // The visitor tries again: the new card shows what they answered before and why it was not approved.
+  expect((await apiAs(visitor, '/api/checkpoints/day-03-name-that-duck/attempts', { answer: 'Quackers' }, APP_URL)).status).toBe(
+    200,
+  );
+  await expect(card.getByText('Quackers', { exact: true })).toBeVisible();
+  const earlier = card.getByRole('region', { name: 'Their other answer to this checkpoint' });
+  await expect(earlier.getByRole('listitem')).toHaveText([/^“?Sir Quacks”? · Rejected: The answer is not right\. · /]);
+  await card.screenshot({ path: '/tmp/review-earlier-phone.png' });
   await phone.close();
   await page.context().close();
 });

@@ -55,6 +55,19 @@ export const reviewQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
 });
 
+/** One of the visitor's other answers to the same checkpoint, oldest first: context for the reviewer. */
+export const earlierAnswerSchema = z.object({
+  attemptId: z.number(),
+  /** The text answer; null for a photo (photoUrl) or an answer the checkpoint grades itself. */
+  text: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  /** pending, approved or rejected for a reviewed answer. */
+  state: z.enum(REVIEW_STATES).nullable(),
+  reason: z.string().nullable(),
+  /** Unix seconds. */
+  submittedAt: z.number(),
+});
+
 export const reviewItemSchema = z.object({
   attemptId: z.number(),
   checkpointId: z.string(),
@@ -76,6 +89,8 @@ export const reviewItemSchema = z.object({
   ducks: z.number().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.number().nullable(),
+  /** The visitor's other answers to this checkpoint (issue 28 part 4). */
+  earlier: z.array(earlierAnswerSchema),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

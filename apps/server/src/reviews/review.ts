@@ -31,6 +31,17 @@ export interface ReviewRow {
   ducks: number | null;
   decidedBy: string | null;
   decidedAt: Date | null;
+  /** The visitor's other answers to the same checkpoint, oldest first. */
+  earlier: EarlierAnswer[];
+}
+
+export interface EarlierAnswer {
+  attemptId: number;
+  type: string;
+  answer: string;
+  review: ReviewState | null;
+  reason: string | null;
+  submittedAt: Date;
 }
 
 export interface ReviewQuery {
@@ -57,6 +68,8 @@ export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow
   const order = query.state === 'pending' ? [asc(attempts.id)] : [desc(attempts.decidedAt), desc(attempts.id)];
   const select = db
     .select({
+      userId: attempts.userId,
+      checkpointKey: attempts.checkpointId,
       attemptId: attempts.id,
       checkpointId: checkpoints.slug,
       checkpointTitle: checkpoints.title,
@@ -78,7 +91,42 @@ export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow
     .leftJoin(spins, eq(spins.attemptId, attempts.id))
     .where(and(...conditions))
     .orderBy(...order);
-  return query.limit === undefined ? select : select.limit(query.limit);
+  const rows = await (query.limit === undefined ? select : select.limit(query.limit));
+  const earlier = await earlierAnswers(db, rows);
+  return rows.map(({ userId, checkpointKey, ...row }) => ({
+    ...row,
+    earlier: (earlier.get(`${userId}:${checkpointKey}`) ?? []).filter((a) => a.attemptId !== row.attemptId),
+  }));
+}
+
+/** The answers of these rows' visitors to these rows' checkpoints, oldest first, by "user:checkpoint" (one query). */
+async function earlierAnswers(
+  db: Db,
+  rows: readonly { userId: number; checkpointKey: number }[],
+): Promise<Map<string, EarlierAnswer[]>> {
+  const byPair = new Map<string, EarlierAnswer[]>();
+  if (rows.length === 0) return byPair;
+  const pairs = rows.map((r) => sql`(${r.userId}::bigint, ${r.checkpointKey}::int)`);
+  const found = await db
+    .select({
+      userId: attempts.userId,
+      checkpointKey: attempts.checkpointId,
+      attemptId: attempts.id,
+      type: checkpoints.type,
+      answer: attempts.answer,
+      review: sql<ReviewState | null>`${attempts.review}`,
+      reason: attempts.reviewReason,
+      submittedAt: attempts.createdAt,
+    })
+    .from(attempts)
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .where(sql`(${attempts.userId}, ${attempts.checkpointId}) in (${sql.join(pairs, sql`, `)})`)
+    .orderBy(asc(attempts.id));
+  for (const { userId, checkpointKey, ...answer } of found) {
+    const key = `${userId}:${checkpointKey}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), answer]);
+  }
+  return byPair;
 }
 
 /** Rows after the cursor attempt in the list's order. */

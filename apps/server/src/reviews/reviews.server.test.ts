@@ -100,6 +100,37 @@ describe('the review queue', () => {
     expect(first.checkpoints).toEqual(expect.arrayContaining([{ checkpointId: textCheckpoint.slug, title: 'Name the duck' }]));
   });
 
+  it("shows with each answer the visitor's other answers to the checkpoint and what became of them, nobody else's", async () => {
+    const reviewer = await createOperator('reviewer');
+    const { slug } = await addCheckpoint({ type: 'Str', maxAttempts: 3, title: 'Name the duck' });
+    const [visitor, other] = [await createUser(), await createUser()];
+    await attempt(visitor, slug, 'Quack');
+    await attempt(other, slug, 'Duckie');
+    const first = (await queue(reviewer, { state: 'pending', checkpoint: slug })).items.find((i) => i.text === 'Quack')!;
+    expect(first.earlier).toEqual([]);
+    expect((await decide(reviewer, [{ attemptId: first.attemptId, decision: 'reject', reason: 'Not a name.' }])).status).toBe(
+      200,
+    );
+    await attempt(visitor, slug, 'Sir Quacks');
+
+    const pending = (await queue(reviewer, { state: 'pending', checkpoint: slug })).items;
+    const again = pending.find((i) => i.text === 'Sir Quacks')!;
+    expect(again.earlier).toEqual([
+      {
+        attemptId: first.attemptId,
+        text: 'Quack',
+        photoUrl: null,
+        state: 'rejected',
+        reason: 'Not a name.',
+        submittedAt: expect.any(Number) as unknown,
+      },
+    ]);
+    expect(pending.find((i) => i.text === 'Duckie')!.earlier).toEqual([]);
+    // The decided one, in its own list, names the later answer.
+    const rejected = (await queue(reviewer, { state: 'rejected', checkpoint: slug })).items[0]!;
+    expect(rejected.earlier.map((a) => [a.text, a.state])).toEqual([['Sir Quacks', 'pending']]);
+  });
+
   it('pages with nextBefore until the last page', async () => {
     const reviewer = await createOperator('reviewer');
     const checkpoint = await addCheckpoint({ type: 'Str' });

@@ -48,6 +48,17 @@ function toItem(row: ReviewRow): ReviewItem {
     ducks: row.ducks,
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt ? seconds(row.decidedAt) : null,
+    earlier: row.earlier.map((answer) => {
+      const photo = answer.type === 'Upload';
+      return {
+        attemptId: answer.attemptId,
+        text: answer.type === 'Str' ? answer.answer : null,
+        photoUrl: photo ? `/api/console/photos/${answer.attemptId}` : null,
+        state: answer.review,
+        reason: answer.reason,
+        submittedAt: seconds(answer.submittedAt),
+      };
+    }),
   };
 }
 

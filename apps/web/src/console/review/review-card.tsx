@@ -84,6 +84,7 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
       ) : (
         <blockquote className="review-card__text">{item.text}</blockquote>
       )}
+      {item.earlier.length > 0 && <EarlierAnswers earlier={item.earlier} />}
       {item.decidedBy && item.decidedAt !== null && item.state !== 'pending' && (
         <p className="review-card__decided">
           {reviewTexts.decided(item.state, item.decidedBy, formatTime(item.decidedAt))}
@@ -156,5 +157,29 @@ function CardPhoto({ photoUrl, alt, load, onSettled, onSeen, onView }: CardPhoto
       {failed && <span className="review-card__photo-failed">{reviewTexts.photoFailed}</span>}
       {!load && <span className="visually-hidden">{alt}</span>}
     </button>
+  );
+}
+
+/**
+ * The visitor's other answers to this checkpoint (issue 28 part 4): what they tried before and what became of it, in
+ * words only (an earlier photo is named, not loaded: the ship's link is slow).
+ */
+function EarlierAnswers({ earlier }: { earlier: ReviewItem['earlier'] }) {
+  return (
+    <section className="review-card__earlier" aria-label={reviewTexts.earlierAnswers(earlier.length)}>
+      <p className="review-card__earlier-title">{reviewTexts.earlierAnswers(earlier.length)}</p>
+      <ul>
+        {earlier.map((answer) => (
+          <li key={answer.attemptId}>
+            {answer.text !== null ? <q>{answer.text}</q> : answer.photoUrl ? reviewTexts.aPhoto : reviewTexts.anAnswer}
+            {' · '}
+            {answer.state ? reviewTexts.states[answer.state] : reviewTexts.notReviewed}
+            {answer.reason && <>: {answer.reason}</>}
+            {' · '}
+            <time dateTime={new Date(answer.submittedAt * 1000).toISOString()}>{formatTime(answer.submittedAt)}</time>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

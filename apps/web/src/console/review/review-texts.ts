@@ -45,6 +45,11 @@ export const reviewTexts = {
   recentEntry: (state: 'approved' | 'rejected', checkpoint: string, visitor: string) =>
     `${state === 'approved' ? 'Approved' : 'Rejected'}: ${checkpoint}, ${visitor}`,
   earlier: (n: number) => `${n} earlier`,
+  earlierAnswers: (n: number) =>
+    n === 1 ? 'Their other answer to this checkpoint' : `Their ${n} other answers to this checkpoint`,
+  aPhoto: 'A photo',
+  anAnswer: 'An answer',
+  notReviewed: 'Graded by itself',
   undo: 'Undo',
   undone: (checkpoint: string, visitor: string) => `Undone: ${checkpoint}, ${visitor} is waiting for a decision again.`,
   undoFailed: 'The undo could not be sent. Nothing was changed; please try again.',
