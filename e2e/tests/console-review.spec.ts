@@ -81,8 +81,11 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   const tag = randomBytes(3).toString('hex');
   const writer = await createVisitor({ name: `Text Writer ${tag}`, appUrl: APP_URL });
   const photographer = await createVisitor({ name: `Photo Taker ${tag}`, appUrl: APP_URL });
+  const copier = await createVisitor({ name: `Photo Copier ${tag}`, appUrl: APP_URL });
   const textDucks = await answerText(writer, 'Quackers');
   await answerPhoto(photographer);
+  // The very same photo, sent again by someone else.
+  await answerPhoto(copier);
   const page = await (await browser.newContext({ baseURL: APP_URL })).newPage();
 
   // The writer's own phone: the ducks won are pending while the answer waits for a reviewer.
@@ -99,7 +102,7 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
 
   // The photo, shown from the reviewers-only photo route.
-  const photoCard = page.getByRole('article').filter({ hasText: photographer.name });
+  const photoCard = page.getByRole('article').filter({ has: page.getByText(photographer.name, { exact: true }) });
   const photo = photoCard.getByRole('img', { name: `Photo for Deck Selfie by ${photographer.name}` });
   await photo.scrollIntoViewIfNeeded();
   await expect(photo).toBeVisible();
@@ -108,6 +111,14 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
 
   // The checkpoint's task beside the photo, to judge it against.
   await expect(photoCard).toContainText(DECK_SELFIE_TASK);
+  // The copy is flagged with who sent it first; the first is not.
+  const copyCard = page.getByRole('article').filter({ hasText: copier.name });
+  await expect(copyCard.getByRole('note')).toHaveText(
+    new RegExp(`^The very same photo was sent before by ${photographer.name}, for Deck Selfie, at .+\\.$`),
+  );
+  await expect(photoCard.getByRole('note')).toHaveCount(0);
+  await copyCard.scrollIntoViewIfNeeded();
+  await copyCard.screenshot({ path: '/tmp/review-same-photo.png' });
   await photoCard.getByRole('button', { name: 'Reject' }).click();
   const reasons = page.getByRole('dialog', { name: 'Reject this answer' });
   await expect(reasons).toContainText('The visitor will see the reason.');
@@ -146,7 +157,7 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
 
   // The decided ones, with who decided and the reason the visitor will see.
   await page.getByLabel('State').selectOption('rejected');
-  const rejected = page.getByRole('article').filter({ hasText: photographer.name });
+  const rejected = page.getByRole('article').filter({ has: page.getByText(photographer.name, { exact: true }) });
   await expect(rejected).toContainText(`Rejected by ${reviewer}`);
   await expect(rejected).toContainText('The photo is too dark or blurry.');
   await page.getByLabel('State').selectOption('approved');

@@ -91,6 +91,8 @@ export const reviewItemSchema = z.object({
   decidedAt: z.number().nullable(),
   /** The visitor's other answers to this checkpoint (issue 28 part 4). */
   earlier: z.array(earlierAnswerSchema),
+  /** A photo with the very same bytes another visitor sent before: who, for which checkpoint, when (Unix seconds). */
+  samePhotoAs: z.object({ visitorName: z.string(), checkpointTitle: z.string(), sentAt: z.number() }).nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

@@ -168,8 +168,13 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     storedAt: timestamp('stored_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The stored bytes' SHA-256 (hex), taken when the photo is given as an answer: the same photo sent twice. */
+    sha256: text('sha256'),
   },
   (t) => [
+    index('uploads_sha256_idx')
+      .on(t.sha256)
+      .where(sql`${t.sha256} is not null`),
     index('uploads_unused_by_user_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.usedAt} is null`),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Said, said } from '@quackquest/contract';
 import { type SQL, and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { CLI_ACTOR, recordAudit } from '../audit/audit';
-import type { Db, DbOrTx } from '../db/client';
+import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { attempts, campaigns, checkpoints, spins, users } from '../db/schema';
 import { addLedgerRow, lockUser } from '../ledger/ledger';
 import { formatCampaignTime } from '../campaign/campaign-time';
@@ -33,6 +33,14 @@ export interface ReviewRow {
   decidedAt: Date | null;
   /** The visitor's other answers to the same checkpoint, oldest first. */
   earlier: EarlierAnswer[];
+  /** For a photo: the same bytes sent before by another visitor, the first of them. */
+  samePhotoAs: SamePhoto | null;
+}
+
+export interface SamePhoto {
+  visitorName: string;
+  checkpointTitle: string;
+  sentAt: Date;
 }
 
 export interface EarlierAnswer {
@@ -92,11 +100,46 @@ export async function listReviews(db: Db, query: ReviewQuery): Promise<ReviewRow
     .where(and(...conditions))
     .orderBy(...order);
   const rows = await (query.limit === undefined ? select : select.limit(query.limit));
-  const earlier = await earlierAnswers(db, rows);
+  const [earlier, same] = await Promise.all([
+    earlierAnswers(db, rows),
+    samePhotos(
+      db,
+      rows.filter((row) => row.type === 'Upload').map((row) => row.answer),
+    ),
+  ]);
   return rows.map(({ userId, checkpointKey, ...row }) => ({
     ...row,
     earlier: (earlier.get(`${userId}:${checkpointKey}`) ?? []).filter((a) => a.attemptId !== row.attemptId),
+    samePhotoAs: row.type === 'Upload' ? (same.get(row.answer) ?? null) : null,
   }));
+}
+
+/**
+ * For each photo (by upload key), the first photo with the same bytes that another visitor gave as an answer before
+ * it (uploads.sha256, taken at answer time): a photo passed round, or taken from someone else's post.
+ */
+async function samePhotos(db: Db, keys: readonly string[]): Promise<Map<string, SamePhoto>> {
+  const byKey = new Map<string, SamePhoto>();
+  if (keys.length === 0) return byKey;
+  const found = await queryRows<{ key: string; visitor_name: string; title: string; sent_at: Date | string }>(
+    db,
+    sql`select mine.key, u.full_name as visitor_name, c.title, other.used_at as sent_at
+        from uploads mine
+        join uploads other on other.sha256 = mine.sha256 and other.user_id <> mine.user_id
+          and other.used_at is not null and (mine.used_at is null or other.used_at < mine.used_at)
+        join users u on u.id = other.user_id
+        join checkpoints c on c.id = other.checkpoint_id
+        where mine.sha256 is not null and mine.key in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )})
+        order by other.used_at desc`,
+  );
+  // Oldest last: each key keeps the first sender.
+  for (const row of found) {
+    byKey.set(row.key, { visitorName: row.visitor_name, checkpointTitle: row.title, sentAt: new Date(row.sent_at) });
+  }
+  return byKey;
 }
 
 /** The answers of these rows' visitors to these rows' checkpoints, oldest first, by "user:checkpoint" (one query). */

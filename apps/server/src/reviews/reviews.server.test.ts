@@ -1,6 +1,7 @@
 // The console's review queue (docs/product.md §14): a reviewer sees the answers waiting oldest first, looks at a
 // photo, and decides in batches; the visitor's ducks follow the same ledger rules as the CLI's review commands.
 import { REVIEW_REASONS, type ReviewDecisionsResult, type ReviewList, consoleMessages } from '@quackquest/contract';
+import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOperator, createOperator } from '../../test/console';
@@ -39,22 +40,22 @@ async function decide(reviewer: TestOperator, decisions: unknown[]) {
 }
 
 /** The visitor uploads a photo and answers the Upload checkpoint with it: the answer's response. */
-async function tryPhoto(user: TestUser, slug: string) {
+async function tryPhoto(user: TestUser, slug: string, png = PNG) {
   const query = new URLSearchParams({
     filetype: 'image/png',
     filename: 'duck.png',
     checkpointId: slug,
-    filesize: String(PNG.length),
+    filesize: String(png.length),
   });
   const link = await api('GET', `/api/uploads/url?${query.toString()}`, user);
   const { uploadUrl, key } = link.body as Record<string, string>;
   if (!uploadUrl) return link;
-  expect((await api('PUT', uploadUrl, undefined, PNG, { 'content-type': 'image/png' })).status).toBe(200);
+  expect((await api('PUT', uploadUrl, undefined, png, { 'content-type': 'image/png' })).status).toBe(200);
   return attempt(user, slug, key);
 }
 
-async function answerWithPhoto(user: TestUser, slug: string) {
-  expect((await tryPhoto(user, slug)).body).toMatchObject({ outcome: 'submitted', spinEarned: true });
+async function answerWithPhoto(user: TestUser, slug: string, png = PNG) {
+  expect((await tryPhoto(user, slug, png)).body).toMatchObject({ outcome: 'submitted', spinEarned: true });
 }
 
 /** One visitor: two photo answers and a text answer, each spun, so all their ducks wait for review. */
@@ -129,6 +130,29 @@ describe('the review queue', () => {
     // The decided one, in its own list, names the later answer.
     const rejected = (await queue(reviewer, { state: 'rejected', checkpoint: slug })).items[0]!;
     expect(rejected.earlier.map((a) => [a.text, a.state])).toEqual([['Sir Quacks', 'pending']]);
+  });
+
+  it('flags a photo whose very bytes another visitor sent before, naming them; never the first one, nor their own', async () => {
+    const reviewer = await createOperator('reviewer');
+    const { slug } = await addCheckpoint({ type: 'Upload', title: 'Deck Selfie' });
+    const [first, copier] = [await createUser({ fullName: 'Fiona First' }), await createUser({ fullName: 'Cody Copier' })];
+    // Bytes of this test's own (a PNG decoder ignores what follows the image), sent by both; another photo by nobody else.
+    const shared = Buffer.concat([PNG, randomBytes(16)]);
+    const own = await createUser({ fullName: 'Olga Own' });
+    await answerWithPhoto(first, slug, shared);
+    await answerWithPhoto(copier, slug, shared);
+    await answerWithPhoto(own, slug, Buffer.concat([PNG, randomBytes(16)]));
+    const items = (await queue(reviewer, { state: 'pending', checkpoint: slug })).items;
+    expect(items.map((item) => [item.visitorName, item.samePhotoAs?.visitorName ?? null])).toEqual([
+      ['Fiona First', null],
+      ['Cody Copier', 'Fiona First'],
+      ['Olga Own', null],
+    ]);
+    expect(items[1]!.samePhotoAs).toEqual({
+      visitorName: 'Fiona First',
+      checkpointTitle: 'Deck Selfie',
+      sentAt: expect.any(Number) as unknown,
+    });
   });
 
   it('pages with nextBefore until the last page', async () => {

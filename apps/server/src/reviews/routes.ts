@@ -48,6 +48,7 @@ function toItem(row: ReviewRow): ReviewItem {
     ducks: row.ducks,
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt ? seconds(row.decidedAt) : null,
+    samePhotoAs: row.samePhotoAs && { ...row.samePhotoAs, sentAt: seconds(row.samePhotoAs.sentAt) },
     earlier: row.earlier.map((answer) => {
       const photo = answer.type === 'Upload';
       return {

@@ -1,7 +1,7 @@
 // Photo uploads (decision 017): a short-lived URL signed for one visitor, checkpoint, content type and size,
 // given only for an open Upload checkpoint with attempts left; a photo is stored once, used by one answer,
 // and removed when no answer took it within its URL's life.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_MAX_BYTES, said, type uploadUrlQuerySchema, type uploadUrlSchema } from '@quackquest/contract';
 import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
@@ -131,6 +131,22 @@ export async function checkUpload(ctx: AppContext, userId: number, checkpointId:
   if (!stored) throw invalid(said('uploadNotFinished'));
   if (stored.size > UPLOAD_MAX_BYTES) throw invalid(said('uploadTooLarge'));
   if (detectImageType(stored.head) !== upload.contentType) throw invalid(said('uploadNotImage'));
+  if (!upload.sha256) await hashUpload(ctx, key);
+}
+
+/**
+ * Keeps the SHA-256 of a photo given as an answer, read once from the store (server-side, never over the ship's
+ * link): the review queue flags a photo another visitor already sent (issue 28 part 4, reviews/review.ts).
+ */
+async function hashUpload(ctx: AppContext, key: string): Promise<void> {
+  const body = await ctx.storage.read(key);
+  if (!body) return;
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  await ctx.db
+    .update(uploads)
+    .set({ sha256: hash.digest('hex') })
+    .where(eq(uploads.key, key));
 }
 
 /** Removes unused uploads whose URL's life is over, a batch at a time (each URL request runs it first). */

@@ -84,6 +84,15 @@ export const ReviewCard = forwardRef<HTMLElement, ReviewCardProps>(function Revi
       ) : (
         <blockquote className="review-card__text">{item.text}</blockquote>
       )}
+      {item.samePhotoAs && (
+        <p className="review-card__same" role="note">
+          {reviewTexts.samePhoto(
+            item.samePhotoAs.visitorName,
+            item.samePhotoAs.checkpointTitle,
+            formatTime(item.samePhotoAs.sentAt),
+          )}
+        </p>
+      )}
       {item.earlier.length > 0 && <EarlierAnswers earlier={item.earlier} />}
       {item.decidedBy && item.decidedAt !== null && item.state !== 'pending' && (
         <p className="review-card__decided">

@@ -48,6 +48,8 @@ export const reviewTexts = {
   earlierAnswers: (n: number) =>
     n === 1 ? 'Their other answer to this checkpoint' : `Their ${n} other answers to this checkpoint`,
   aPhoto: 'A photo',
+  samePhoto: (visitor: string, checkpoint: string, at: string) =>
+    `The very same photo was sent before by ${visitor}, for ${checkpoint}, at ${at}.`,
   anAnswer: 'An answer',
   notReviewed: 'Graded by itself',
   undo: 'Undo',
