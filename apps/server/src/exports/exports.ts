@@ -149,6 +149,12 @@ export function exportCsv(db: Db, kind: ExportKind, options: ExportOptions): Csv
   const filename = `${kind}-${formatDay(options.now, options.timeZone)}.csv`;
   let count = 0;
   const chunks = pageByPage(async (emit) => {
+    // Audited before the first byte, in a transaction of its own (issue 29 part 4): a download dropped half-way has
+    // still handed out personal data, and is on the record with the rows there were when it began.
+    await db.transaction(async (tx) => {
+      const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${query}) as exported`);
+      await auditExport(tx, kind, filename, Number(counted?.n ?? 0), options);
+    });
     await db.transaction(
       async (tx) => {
         await emit(csvLines([header]));
@@ -160,7 +166,6 @@ export function exportCsv(db: Db, kind: ExportKind, options: ExportOptions): Csv
           await emit(csvLines(rows.map((row) => (cells as (row: never, tz: string) => CsvCell[])(row, options.timeZone))));
         }
         await tx.execute(sql`close qq_export`);
-        await auditExport(tx, kind, filename, count, options);
       },
       { isolationLevel: 'repeatable read' },
     );

@@ -1,5 +1,5 @@
 // The leaderboard and claims as CSV for admins (docs/product.md §10, §15, decision 022): streamed a page at a
-// time from one consistent snapshot; each export is audited with its row count.
+// time from one consistent snapshot; each export is audited before its first byte, with the rows there were when it began.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
