@@ -107,7 +107,7 @@ describe('the mail queue', () => {
         const mail = { kind: 'winner_notice' as const, to: email, subject: 'Hi', text: 'Hi', html: 'Hi' };
         await enqueueMail(
           database.background!,
-          { channel, secret: 'unused' },
+          { channel, secret: app.ctx.secret },
           { ...mail, expiresAt: new Date(Date.now() + 60_000) },
           new Date(),
         );

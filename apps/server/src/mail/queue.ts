@@ -3,8 +3,9 @@
 // same row), sends them, and marks them sent: without rounds, claiming again as sends end and marking each batch of
 // finished sends, so a slow send holds back no other e-mail (decision 042). A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
 // 30 min until the row expires. At most SIGNIN_MAIL_PER_MINUTE e-mails leave per minute from all instances
-// together: the surplus waits in the queue. A sign-in e-mail's body holds a live link and code: it is sealed with
-// a key derived from SESSION_SECRET while queued and blanked once sent, expired or failed.
+// together: the surplus waits in the queue. Every body is sealed with a key derived from SESSION_SECRET while queued
+// (a sign-in's holds a live link and code, a winner's the person and their prize) and blanked once sent, expired or
+// failed.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -91,7 +92,6 @@ export function sealBodies(secret: string, mail: { text: string; html: string })
 
 /** Writes the e-mail to the queue (call it in the transaction that decides to send it); nudge after commit. */
 export async function enqueueMail(tx: DbOrTx, handle: Pick<MailQueueHandle, 'channel' | 'secret'>, mail: QueuedMail, now: Date) {
-  const sealed = mail.kind === 'sign_in';
   const [row] = await tx
     .insert(mailQueue)
     .values({
@@ -99,9 +99,11 @@ export async function enqueueMail(tx: DbOrTx, handle: Pick<MailQueueHandle, 'cha
       channel: handle.channel,
       recipient: mail.to,
       subject: mail.subject,
-      text: sealed ? seal(handle.secret, mail.text) : mail.text,
-      html: sealed ? seal(handle.secret, mail.html) : mail.html,
-      sealed,
+      // Every body, not only a sign-in's link: a winner's e-mail names them, their rank and their prize (issue 29
+      // part 3). Sealed while it waits, blanked once sent or given up (markSent, giveUpExpired).
+      text: seal(handle.secret, mail.text),
+      html: seal(handle.secret, mail.html),
+      sealed: true,
       messageId: mail.messageId ?? null,
       replyTo: mail.replyTo ?? null,
       createdAt: now,

@@ -6,7 +6,7 @@ import { type App, buildTestApp, call } from '../../test/auth';
 import { createOperator } from '../../test/console';
 import { type TestUser, createUser, getTestContext } from '../../test/helpers';
 import { type TestSmtp, startSmtp } from '../../test/smtp';
-import { auditLog, users, winnerNotices } from '../db/schema';
+import { auditLog, mailQueue, users, winnerNotices } from '../db/schema';
 import { formatDeadline, replyDeadline } from './winners';
 
 /** Waits for a condition the worker brings about; generous, for a loaded machine. */
@@ -98,6 +98,11 @@ describe('POST /api/console/winners/notify', () => {
     expect(notice!.notifiedAt).toBeInstanceOf(Date);
     expect(notice!.deadline.toISOString()).toBe(replyDeadline(new Date(), 14, 'Asia/Singapore').toISOString());
     const { database } = await getTestContext();
+    // The queue kept the body sealed while it waited and holds nothing of it once sent (issue 29 part 3).
+    await until(async () => {
+      const [row] = await database.db.select().from(mailQueue).where(eq(mailQueue.messageId, notice!.mailId));
+      expect(row).toMatchObject({ sealed: true, state: 'sent', text: '', html: '' });
+    });
     const [audit] = await database.db
       .select()
       .from(auditLog)
