@@ -34,6 +34,8 @@ export interface ApplyOptions {
   renames?: Renames;
   /** Runs under the loaders' lock before anything is written: throws to refuse the load (campaign:load's diff). */
   check?: (tx: Tx) => Promise<void>;
+  /** Runs in the load's transaction once it is written: its audit row commits with it, or neither does. */
+  written?: (tx: Tx, loaded: LoadSummary) => Promise<void>;
 }
 
 /** What GET /api/campaign serves from the campaigns row, as the pack gives it. */
@@ -106,7 +108,9 @@ export async function applyPack(db: Db, pack: Pack, options: ApplyOptions = {}):
   return db.transaction(async (tx) => {
     await lockCampaigns(tx);
     await options.check?.(tx);
-    return write(tx, pack, { ...options, images });
+    const loaded = await write(tx, pack, { ...options, images });
+    await options.written?.(tx, loaded);
+    return loaded;
   });
 }
 

@@ -4,8 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { PackError } from './pack';
+import { describe, expect, it, vi } from 'vitest';
+import { applyPack } from './load';
+import { PackError, readPack } from './pack';
 import { auditLog, campaigns } from '../db/schema';
 import { api, createUser, getTestContext, repoRoot } from '../../test/helpers';
 import { formatPackSummary, loadCampaign, validateCampaign } from './loading';
@@ -87,5 +88,22 @@ describe('campaign:load', () => {
     expect(after).toMatchObject({ id: campaignId, checkpoints: 14, rewards: 12 });
     expect(after.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(after).toMatchObject({ version, source: path.join(repoRoot, 'campaigns/demo') });
+    // Who the pack makes admin, before and after (operators/roles.ts): a load that changes it is on the record.
+    expect(row!.before).toMatchObject({ packAdmins: expect.any(Array) as unknown });
+    expect(after).toMatchObject({ packAdmins: ['ops@example.com'] });
+  });
+
+  it("writes its audit row in the load's own transaction: a load whose record fails is not applied", async () => {
+    const db = (await getTestContext()).database.db;
+    const active = async () => (await db.select().from(campaigns).where(eq(campaigns.active, true)))[0]!;
+    const before = await active();
+    const written = vi.fn(async () => {
+      throw new Error('the audit trail refused the row');
+    });
+    await expect(applyPack(db, readPack(path.join(repoRoot, 'campaigns/demo')), { written })).rejects.toThrow(
+      'the audit trail refused the row',
+    );
+    expect(written).toHaveBeenCalledOnce();
+    expect(await active()).toMatchObject({ id: before.id, version: before.version, loadedAt: before.loadedAt });
   });
 });

@@ -132,9 +132,11 @@ async function loadChecked(
   const renames = options.renames ?? NO_RENAMES;
   if (options.dryRun) return { summary, plan: await planLoad(db, pack, renames) };
   const [before] = await db
-    .select({ id: campaigns.id, loadedAt: campaigns.loadedAt, version: campaigns.version })
+    .select({ id: campaigns.id, loadedAt: campaigns.loadedAt, version: campaigns.version, info: campaigns.info })
     .from(campaigns)
     .where(eq(campaigns.active, true));
+  // The pack's operator e-mails are admins (operators/roles.ts): who they were and are goes on the record.
+  const adminsBefore = (before?.info as { operatorEmails?: string[] } | undefined)?.operatorEmails ?? [];
   let plan: LoadPlan | undefined;
   const actor = options.actor ?? 'cli';
   const loaded = await applyPack(db, pack, {
@@ -146,21 +148,27 @@ async function loadChecked(
       plan = await planLoad(tx, pack, renames);
       if (plan.losses.length && !options.confirm) throw new LoadRefused(plan, summary);
     },
-  });
-  await recordAudit(db, {
-    actor,
-    action: 'campaign.load',
-    subject: summary.id,
-    before: before ? { id: before.id, loadedAt: before.loadedAt.toISOString(), version: before.version } : null,
-    after: {
-      ...summary,
-      version: loaded.version,
-      source,
-      contentHash: loaded.contentHash,
-      renames,
-      confirmed: Boolean(options.confirm && plan!.losses.length),
-    },
-    at: new Date(),
+    // In the load's own transaction (issue 29 part 4): a load is never on the record without having happened, nor
+    // the other way round.
+    written: (tx, written) =>
+      recordAudit(tx, {
+        actor,
+        action: 'campaign.load',
+        subject: summary.id,
+        before: before
+          ? { id: before.id, loadedAt: before.loadedAt.toISOString(), version: before.version, packAdmins: adminsBefore }
+          : null,
+        after: {
+          ...summary,
+          packAdmins: pack.campaign.operator.emails,
+          version: written.version,
+          source,
+          contentHash: written.contentHash,
+          renames,
+          confirmed: Boolean(options.confirm && plan!.losses.length),
+        },
+        at: new Date(),
+      }),
   });
   return { summary, plan: plan!, version: loaded.version };
 }
