@@ -143,6 +143,22 @@ describe('profile', () => {
   });
 });
 
+describe('reading personal data (issue 29 part 4)', () => {
+  it('is on the record: who searched and how many were shown (never the words), and whose profile was opened', async () => {
+    const admin = await createOperator('admin');
+    const user = await createUser({ fullName: 'Rita Recorded' });
+    expect(await search(admin, 'Rita Recorded')).toHaveLength(1);
+    expect((await profile(admin, user)).status).toBe(200);
+    const { database } = await getTestContext();
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email)).orderBy(auditLog.id);
+    expect(rows.map((row) => [row.action, row.subject, row.after])).toEqual([
+      ['participant.search', 'participants', { results: 1 }],
+      ['participant.view', `user:${user.id}`, null],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Rita');
+  });
+});
+
 describe('adjusting ducks', () => {
   it('posts a ledger row, moves the balance and the rank, and audits the balance before and after', async () => {
     const admin = await createOperator('admin');

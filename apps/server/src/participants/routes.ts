@@ -12,6 +12,7 @@ import {
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
 import {
@@ -96,12 +97,33 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/console/participants',
       { config: admins, schema: { querystring: participantSearchQuerySchema, response: { 200: participantSearchSchema } } },
-      async (request) => ({ items: (await searchParticipants(ctx.db, request.query.q)).map(toSummary) }),
+      async (request) => {
+        const { email } = await requireOperator(request);
+        const items = (await searchParticipants(ctx.db, request.query.q)).map(toSummary);
+        // A read of personal data is on the record too (issue 29 part 4): who searched, and how many it showed;
+        // never the words searched for (a name, an e-mail), which would outlive an erasure in the trail.
+        await recordAudit(ctx.db, {
+          actor: email,
+          action: 'participant.search',
+          subject: 'participants',
+          after: { results: items.length },
+          at: new Date(ctx.now()),
+        });
+        return { items };
+      },
     );
 
-    app.get('/api/console/participants/:userId', { config: admins, schema: { params, response: profile } }, async (request) =>
-      toParticipant(await participantDetails(ctx.db, request.params.userId)),
-    );
+    app.get('/api/console/participants/:userId', { config: admins, schema: { params, response: profile } }, async (request) => {
+      const { email } = await requireOperator(request);
+      const details = toParticipant(await participantDetails(ctx.db, request.params.userId));
+      await recordAudit(ctx.db, {
+        actor: email,
+        action: 'participant.view',
+        subject: `user:${request.params.userId}`,
+        at: new Date(ctx.now()),
+      });
+      return details;
+    });
 
     app.post(
       '/api/console/participants/:userId/ducks',

@@ -9,6 +9,7 @@ import {
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { recordAudit } from '../audit/audit';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
 import { type WinnerCandidate, formatDeadline, notifyWinners, previewWinners } from './winners';
@@ -37,8 +38,17 @@ export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/console/winners',
       { config: admin, schema: { querystring: winnersQuerySchema, response: { 200: winnersListSchema } } },
       async (request) => {
+        const { email } = await requireOperator(request);
         const { timeZone } = (await ctx.campaign.get()).info;
         const winners = await previewWinners(ctx.db, { top: request.query.top });
+        // The winners' names and e-mails shown: a read of personal data, on the record (issue 29 part 4).
+        await recordAudit(ctx.db, {
+          actor: email,
+          action: 'winners.view',
+          subject: 'winners',
+          after: { top: request.query.top, results: winners.length },
+          at: new Date(ctx.now()),
+        });
         return { winners: winners.map((w) => toWinner(w, timeZone)) };
       },
     );
