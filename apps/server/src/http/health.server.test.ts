@@ -1,9 +1,11 @@
 // Liveness, readiness and the drain on SIGTERM (http/health.ts, docs/deploy.md).
 import http from 'node:http';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call } from '../../test/auth';
 import { killAllServers, removeTempDirs, spawnServer, takePort, tempDir } from '../../test/resilience/harness';
 import { startSmtp } from '../../test/smtp';
+import { registerHealth } from './health';
 
 const apps: App[] = [];
 afterAll(async () => {
@@ -24,14 +26,26 @@ describe('GET /readyz', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 naming the failing check, without the reason, when the SMTP server does not answer', async () => {
+  it('stays ready but degraded, naming the failing check without the reason, when the SMTP server does not answer', async () => {
     const app = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     apps.push(app);
     const reply = await call(app, 'GET', '/readyz');
-    expect(reply.status).toBe(503);
-    expect(reply.body).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'ok', mail: 'failing' } });
+    // Traffic keeps coming (decision 057): the game goes on, e-mail waits in the queue.
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'degraded', checks: { database: 'ok', storage: 'ok', mail: 'failing' } });
     // The liveness probe stays green: a mail outage is no reason to restart the process.
     expect((await call(app, 'GET', '/healthz')).status).toBe(200);
+  });
+
+  it('answers 503 when the database does not answer, whatever the others say', async () => {
+    const bare = Fastify();
+    const fail = () => Promise.reject(new Error('connection refused'));
+    const ok = () => Promise.resolve();
+    registerHealth(bare, { database: fail, storage: ok, mail: fail }, { drainDelayMs: 0 });
+    const reply = await bare.inject({ method: 'GET', url: '/readyz' });
+    await bare.close();
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json()).toEqual({ status: 'not ready', checks: { database: 'failing', storage: 'ok', mail: 'failing' } });
   });
 
   it('keeps connections open while not draining', async () => {

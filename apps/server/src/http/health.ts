@@ -1,6 +1,9 @@
 // Liveness and readiness for load balancers and orchestrators (docs/deploy.md):
 // - GET /healthz: the process answers (no dependency checked, so a database outage never restarts it);
-// - GET /readyz: the database, the photo store and the SMTP server answer; 503 while draining on SIGTERM.
+// - GET /readyz: "send me traffic" (decision 057): 200 while the database answers, "ready" when the photo store and
+//   the SMTP server answer too and "degraded" when one of them does not (the game goes on: e-mail waits in the
+//   queue, uploads fail with a message), 503 when the database does not and while draining on SIGTERM. A mail or
+//   store outage must not make a load balancer pull every instance at once.
 // The body names each check as ok or failing, never why (that is logged): the endpoints are public.
 import type { FastifyInstance } from 'fastify';
 
@@ -43,8 +46,9 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, op
       outcome[name] = error ? 'failing' : 'ok';
       if (error) request.log.warn({ check: name, reason: error.message }, 'readiness check failing');
     });
-    const ready = results.every((error) => !error);
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: outcome });
+    if (outcome.database === 'failing') return reply.status(503).send({ status: 'not ready', checks: outcome });
+    const degraded = results.some((error) => error);
+    return reply.status(200).send({ status: degraded ? 'degraded' : 'ready', checks: outcome });
   });
 
   /**
