@@ -6,7 +6,7 @@ import { PackError } from './campaign/pack';
 import { type CampaignAtStart, campaignAtStart, describeCampaignAtStart } from './campaign/startup';
 import { ConfigError, parseEnv } from './config/env';
 import { checkListenHost } from './config/listen';
-import { DatabaseUnreachableError, openDatabase } from './db/client';
+import { DatabaseUnreachableError, SchemaNewerError, openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/pglite-lock';
 
 async function main(): Promise<void> {
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
 }
 
-const explained = [ConfigError, PackError, DatabaseInUseError, DatabaseUnreachableError];
+const explained = [ConfigError, PackError, DatabaseInUseError, DatabaseUnreachableError, SchemaNewerError];
 
 main().catch((error: unknown) => {
   // These already name the variable, file, entry and field: no stack trace for a setting.

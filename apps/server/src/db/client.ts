@@ -2,7 +2,7 @@
 // DATA_DIR, in a thread of its own. Both run the same schema and the same generated migrations, through the same
 // driver (pg).
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
@@ -114,6 +114,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'));
 }
 
+/** The migrations this build carries (drizzle's journal), oldest first. */
+export function knownMigrations(): string[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+/** The database holds migrations this build does not know: a newer build migrated it. */
+export class SchemaNewerError extends Error {
+  constructor(applied: number, known: number, latest: string) {
+    super(
+      `The database's schema is newer than this build: ${applied} migrations applied, this build knows ${known} (up to ${latest}). Run the newer build, or restore a backup taken with this one (docs/deploy.md).`,
+    );
+  }
+}
+
 /** PostgreSQL refused or could not be reached at start: the message names DATABASE_URL, never its password. */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, cause: unknown) {
@@ -157,12 +174,22 @@ async function openPool(
     await Promise.all(pools.map((each) => each.end())).catch(() => undefined);
     throw unreachable(error);
   });
+  let applied: number;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    applied = Number(rows[0]?.n ?? 0);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
+  }
+  // An older build on a database a newer one migrated: its queries would meet columns and functions it does not
+  // know. It refuses to serve, with one line (issue 31 part 3), instead of "20 of 19 applied" and carrying on.
+  const known = knownMigrations();
+  if (applied > known.length) {
+    await Promise.all(pools.map((each) => each.end())).catch(() => undefined);
+    throw new SchemaNewerError(applied, known.length, known.at(-1) ?? 'none');
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
