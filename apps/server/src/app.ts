@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
 import { registerCompression } from './http/compression';
 import { registerErrorHandlers } from './http/errors';
+import { buildInfo } from './config/build-info';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { redactingLogOptions } from './http/log-redaction';
@@ -138,10 +139,11 @@ export async function buildApp(options: BuildOptions) {
   const drain = registerHealth(
     app,
     { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
-    { drainDelayMs: env.DRAIN_DELAY_MS },
+    { drainDelayMs: env.DRAIN_DELAY_MS, build: buildInfo(env.BUILD_COMMIT) },
   );
   app.decorate('drain', drain);
   registerMetrics(app, env.METRICS_TOKEN, {
+    build: buildInfo(env.BUILD_COMMIT),
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     reviewBacklog: async () => {
       const { pending, oldestPendingAt } = await readReviewBacklog(database.db);

@@ -36,6 +36,8 @@ const envSchema = z.object({
   CAMPAIGN: optional,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   // Parsed here so that a malformed one is named in one line at start, never its password nor a stack trace.
+  /** The commit this build was made from, when the deployer's pipeline knows it (config/build-info.ts). */
+  BUILD_COMMIT: optional,
   SMTP_URL: optional.refine((url) => url === undefined || isSmtpUrl(url), {
     message: 'must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.com:587',
   }),

@@ -6,6 +6,7 @@
 //   store outage must not make a load balancer pull every instance at once.
 // The body names each check as ok or failing, never why (that is logged): the endpoints are public.
 import type { FastifyInstance } from 'fastify';
+import type { BuildInfo } from '../config/build-info';
 
 export interface ReadinessChecks {
   database: () => Promise<unknown>;
@@ -20,7 +21,11 @@ const MAIL_CHECK_TTL_MS = 30_000;
 
 type CheckName = keyof ReadinessChecks;
 
-export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, options: { drainDelayMs: number }) {
+export function registerHealth(
+  app: FastifyInstance,
+  checks: ReadinessChecks,
+  options: { drainDelayMs: number; build?: BuildInfo },
+) {
   let draining = false;
   const mail = reuse(checks.mail, MAIL_CHECK_TTL_MS);
   const run: ReadinessChecks = { database: checks.database, storage: checks.storage, mail };
@@ -33,7 +38,9 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks, op
     done(null, payload);
   });
 
-  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
+  // With the build it runs (issue 31 part 3): after an upgrade, every instance should say the same commit.
+  const build = options.build ?? { version: 'unknown', commit: 'unknown' };
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', ...build }));
 
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -20,6 +20,15 @@ describe('health and unknown paths', () => {
     expect(await api('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
+  it('GET /healthz names the build: the version and the commit it runs (every instance alike after an upgrade)', async () => {
+    const { body } = await api('GET', '/healthz');
+    expect(body).toEqual({
+      status: 'ok',
+      version: '0.0.0',
+      commit: expect.stringMatching(/^([0-9a-f]{7,40}|unknown)$/) as unknown,
+    });
+  });
+
   it.each([
     ['GET', '/api/no-such-thing'],
     ['POST', '/api/no-such-thing'],
@@ -286,7 +295,7 @@ describe('answers compressed (decision 034)', () => {
     const { app } = await getTestContext();
     const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok' });
   });
 
   it('never inflates a compressed request body: a gzipped right answer is refused and changes nothing', async () => {

@@ -56,6 +56,8 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('QQ-SECRET-VOUCHER');
     expect(valueOf(text, 'qq_review_backlog{state="pending"}')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('qq_process_cpu_seconds_total');
+    // The build, as Prometheus's *_info convention has it: 1, with the version and the commit as labels.
+    expect(text).toMatch(/^qq_build_info\{version="0\.0\.0",commit="([0-9a-f]{7,40}|unknown)"\} 1$/m);
     // A batched read (db/batch.ts) is counted by its kind.
     const visitor = await createUser();
     await call(app, 'GET', '/api/checkpoints', { cookie: visitor.cookie });

@@ -7,11 +7,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BuildInfo } from '../config/build-info';
 import type { MailQueueStats } from '../mail/queue';
 import { batchObservers } from '../db/batch';
 import { refuse } from './errors';
 
 export interface MetricsSources {
+  /** The build this instance runs: qq_build_info{version, commit} 1. */
+  build?: BuildInfo;
   /** PostgreSQL's pool; undefined on PGlite. */
   pool?: () => { total: number; idle: number; waiting: number };
   /** Answers waiting for a reviewer, and the age in seconds of the oldest. */
@@ -39,6 +42,15 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'qq_' });
   const registers = [registry];
+  if (sources.build) {
+    const info = new Gauge({
+      name: 'qq_build_info',
+      help: 'The build this instance runs (always 1): version and commit',
+      labelNames: ['version', 'commit'],
+      registers,
+    });
+    info.set(sources.build, 1);
+  }
 
   const duration = new Histogram({
     name: 'qq_http_request_duration_seconds',
