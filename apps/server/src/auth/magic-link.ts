@@ -4,7 +4,7 @@
 // is the console's: its links open the console and its codes are the asking browser's (decision 056).
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { OPERATOR_CODE_DIGITS, type PendingSignup, SIGNIN_CODE_DIGITS, said } from '@quackquest/contract';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { emailLinks } from '../db/schema';
@@ -16,7 +16,7 @@ import { sealBodies } from '../mail/queue';
 import { limitArguments, lockAddress, refusal } from './link-limits';
 import type { Language } from '../campaign/translations';
 import { signInMailTexts } from './sign-in-mail-texts';
-import { spendOperatorCode } from './operator-links';
+import { countWrongCode, spendOperatorCode } from './operator-links';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -199,15 +199,7 @@ async function spendCode(ctx: AppContext, email: string, code: string, browser: 
     // The right code of a link already spent (often: the other browser finished first) is not a guess.
     if (links.some((link) => link.usedAt && link.codeHash === hash)) return 'codeUsed';
     if (compared.length === 0) return links.some((link) => !link.usedAt) ? 'linkExpired' : 'codeWrong';
-    await tx
-      .update(emailLinks)
-      .set({ failedCodes: sql`${emailLinks.failedCodes} + 1` })
-      .where(
-        inArray(
-          emailLinks.id,
-          compared.map((link) => link.id),
-        ),
-      );
+    await countWrongCode(tx, compared);
     return 'codeWrong';
   });
   // Refused outside the transaction so the counted guesses are kept.

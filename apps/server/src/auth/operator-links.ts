@@ -42,14 +42,19 @@ export async function spendOperatorCode(
     if (live.length > 0) return 'tooManyCodes';
     return links.some((link) => !link.usedAt) ? 'linkExpired' : 'codeWrong';
   }
+  await countWrongCode(tx, compared);
+  return 'codeWrong';
+}
+
+/** A wrong code typed against these links: each counts one more toward its own limit (magic-link.ts too). */
+export async function countWrongCode(tx: Tx, links: readonly { id: number }[]): Promise<void> {
   await tx
     .update(emailLinks)
     .set({ failedCodes: sql`${emailLinks.failedCodes} + 1` })
     .where(
       inArray(
         emailLinks.id,
-        compared.map((link) => link.id),
+        links.map((link) => link.id),
       ),
     );
-  return 'codeWrong';
 }

@@ -250,13 +250,7 @@ export async function reviewAttempt(
 ): Promise<ReviewOutcome> {
   const { actor, now } = input;
   const reason = input.reason?.trim() || null;
-  const [found] = await db
-    .select({ userId: attempts.userId, email: users.email, checkpointId: checkpoints.slug })
-    .from(attempts)
-    .innerJoin(users, eq(users.id, attempts.userId))
-    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
-    .where(eq(attempts.id, attemptId));
-  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
+  const found = await answerOf(db, attemptId);
   return db.transaction(async (tx) => {
     await lockUser(tx, found.userId);
     // Locked: of two reviewers deciding at once, the second finds the first's decision here.
@@ -321,6 +315,18 @@ export async function reviewAttempt(
   });
 }
 
+/** Whose answer an attempt is, and to which checkpoint (read before the visitor's lock is taken). */
+async function answerOf(db: Db, attemptId: number): Promise<{ userId: number; email: string; checkpointId: string }> {
+  const [found] = await db
+    .select({ userId: attempts.userId, email: users.email, checkpointId: checkpoints.slug })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
+    .where(eq(attempts.id, attemptId));
+  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
+  return found;
+}
+
 export interface UndoInput {
   /** An operator's e-mail, or CLI_ACTOR. */
   actor: string;
@@ -351,13 +357,7 @@ export interface UndoOutcome {
  */
 export async function undoDecision(db: Db, attemptId: number, input: UndoInput): Promise<UndoOutcome> {
   const { actor, now } = input;
-  const [found] = await db
-    .select({ userId: attempts.userId, email: users.email, checkpointId: checkpoints.slug })
-    .from(attempts)
-    .innerJoin(users, eq(users.id, attempts.userId))
-    .innerJoin(checkpoints, eq(checkpoints.id, attempts.checkpointId))
-    .where(eq(attempts.id, attemptId));
-  if (!found) throw notFound(`Attempt ${attemptId} does not exist.`);
+  const found = await answerOf(db, attemptId);
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, found.userId);
     const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for('update');

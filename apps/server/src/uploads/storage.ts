@@ -53,6 +53,23 @@ export function createStorage(env: Env): Storage {
 
 function createLocalStorage(dir: string): Storage {
   const file = (key: string) => path.join(dir, path.basename(key));
+  /**
+   * Writes a temporary file with `write`, then links it under the key's name: link() refuses an existing name, so a
+   * file is never replaced and never seen half-written. False when the key already held one.
+   */
+  const writeOnce = async (key: string, write: (tmp: string) => Promise<void>): Promise<boolean> => {
+    const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await write(tmp);
+      await link(tmp, file(key));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  };
   const inspect = async (name: string): Promise<StoredObject | undefined> => {
     try {
       const info = await stat(name);
@@ -79,34 +96,16 @@ function createLocalStorage(dir: string): Storage {
       await mkdir(dir, { recursive: true });
       // Streamed to a temporary file (never the whole photo in memory), checked, then linked under its final
       // name: link() refuses an existing name, so a photo is never replaced and never half-written.
-      const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
+      return writeOnce(key, async (tmp) => {
         await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
         accept((await inspect(tmp)) ?? { size: 0, head: Buffer.alloc(0) });
-        await link(tmp, file(key));
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
-      } finally {
-        await rm(tmp, { force: true });
-      }
+      });
     },
     inspect: (key) => inspect(file(key)),
     async save(key, bytes) {
       await mkdir(dir, { recursive: true });
       // As put(): a whole temporary file linked under its name, so a reader never sees half a rendition.
-      const tmp = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(tmp, bytes, { flag: 'wx' });
-        await link(tmp, file(key));
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw error;
-      } finally {
-        await rm(tmp, { force: true });
-      }
+      return writeOnce(key, (tmp) => writeFile(tmp, bytes, { flag: 'wx' }));
     },
     async read(key) {
       try {
