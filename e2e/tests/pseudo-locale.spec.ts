@@ -33,11 +33,16 @@ async function untranslated(page: Page): Promise<string[]> {
       if (!element || !text || element.closest(skipped) || !element.checkVisibility()) continue;
       if (plain(text)) found.push(`${where(element)}: ${text}`);
     }
+    // An accessible name may quote the visitor's own words shown beside it (a voucher's code in its QR's label).
+    const own = Array.from(document.body.querySelectorAll('[translate="no"]'))
+      .map((element) => element.textContent?.trim() ?? '')
+      .filter((text) => text.length > 0);
+    const withoutOwn = (value: string) => own.reduce((left, text) => left.replaceAll(text, ''), value);
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
       if (element.closest(skipped) || !element.checkVisibility()) continue;
       for (const name of ['aria-label', 'alt', 'placeholder', 'title']) {
         const value = element.getAttribute(name);
-        if (value && plain(value)) found.push(`${where(element)}[${name}]: ${value}`);
+        if (value && plain(withoutOwn(value))) found.push(`${where(element)}[${name}]: ${value}`);
       }
     }
     return found;
