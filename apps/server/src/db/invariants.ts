@@ -70,11 +70,40 @@ const checks: Check[] = [
     name: 'no voucher code used twice',
     query: sql`select voucher_code, count(*) from claims group by voucher_code having count(*) > 1`,
   },
+  // The audit trail's hash chain (decision 065): each committed row sealed once, each seal's row there unchanged,
+  // the numbers without a gap, and the head at the last seal (a trail cut short at its end).
+  {
+    name: 'every audit row is sealed in the chain',
+    query: sql`select a.id, a.action, a.at from audit_log a
+      where not exists (select 1 from audit_seals s where s.audit_id = a.id)`,
+  },
+  {
+    name: 'the audit chain holds: each row unchanged, no number missing',
+    query: sql`select seq::int, audit_id::int, case when row_id is null then 'row removed'
+        when seq <> previous_seq + 1 then 'seals ' || (previous_seq + 1) || '..' || (seq - 1) || ' removed'
+        else 'row or seal changed' end as problem
+      from (select s.seq, s.audit_id, s.hash, a.id as row_id,
+          lag(s.seq, 1, 0::bigint) over chain as previous_seq,
+          qq_audit_hash(lag(s.hash, 1, repeat('0', 64)) over chain, s.seq, a.id, a.at, a.actor, a.action, a.subject,
+            a.before, a.after) as expected
+        from audit_seals s left join audit_log a on a.id = s.audit_id
+        window chain as (order by s.seq)) walked
+      where row_id is null or seq <> previous_seq + 1 or expected <> hash
+      order by seq`,
+  },
+  {
+    name: "the audit chain's head is its last seal",
+    query: sql`select h.seq::int as head, last.seq::int as last_seal from audit_chain h
+      left join lateral (select seq, hash from audit_seals order by seq desc limit 1) last on true
+      where h.seq <> coalesce(last.seq, 0) or h.hash <> coalesce(last.hash, repeat('0', 64))`,
+  },
 ];
 
 export interface VerifyResult {
   ok: boolean;
   checks: { name: string; problems: Record<string, unknown>[] }[];
+  /** The audit chain's head: a committee that writes it down can later tell a trail rewritten since. */
+  auditHead: { seq: number; hash: string };
 }
 
 export async function verifyInvariants(db: DbOrTx): Promise<VerifyResult> {
@@ -82,7 +111,12 @@ export async function verifyInvariants(db: DbOrTx): Promise<VerifyResult> {
   for (const check of checks) {
     results.push({ name: check.name, problems: await queryRows<Record<string, unknown>>(db, check.query) });
   }
-  return { ok: results.every((r) => r.problems.length === 0), checks: results };
+  const [head] = await queryRows<{ seq: string; hash: string }>(db, sql`select seq, hash from audit_chain`);
+  return {
+    ok: results.every((r) => r.problems.length === 0),
+    checks: results,
+    auditHead: { seq: Number(head?.seq ?? 0), hash: head?.hash ?? '' },
+  };
 }
 
 export function formatVerify(result: VerifyResult): string {
@@ -91,6 +125,7 @@ export function formatVerify(result: VerifyResult): string {
       ? `ok    ${c.name}`
       : `FAIL  ${c.name}: ${c.problems.length} row(s), e.g. ${JSON.stringify(c.problems.slice(0, 3))}`,
   );
+  lines.push(`Audit trail: ${result.auditHead.seq} rows sealed, head #${result.auditHead.seq} ${result.auditHead.hash}`);
   lines.push(result.ok ? 'All invariants hold.' : 'Some invariants are broken.');
   return lines.join('\n');
 }

@@ -422,6 +422,29 @@ export const auditLog = pgTable(
   // Listed newest first by id (its primary key), so no other index.
 );
 
+/**
+ * The audit trail's hash chain (decision 065): each audit row, at its transaction's commit, gets
+ * the next number and a SHA-256 over the previous seal's hash and the row, so an edited, removed or inserted row
+ * breaks the chain `ops verify` walks. Written only by the database's own trigger (audit/qq_audit_seal.sql), and
+ * append-only like the trail.
+ */
+export const auditSeals = pgTable('audit_seals', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull().unique(),
+  hash: text('hash').notNull(),
+});
+
+/** The chain's head: one row, the last seal's number and hash (0 and 64 zeros before the first). */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    id: integer('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_chain_one_row', sql`${t.id} = 1`)],
+);
+
 /** A winner's e-mail (decision 022): one row per e-mail sent, so a second call does not e-mail the same visitor
  * twice unless asked to. `notifiedAt` is null while the e-mail is on its way (the row holds the visitor meanwhile). */
 export const winnerNotices = pgTable(
