@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   'review.undo',
   'participant.search',
   'participant.view',
+  'photo.view',
   'winners.view',
   'voucher.redeem',
   'export.leaderboard',

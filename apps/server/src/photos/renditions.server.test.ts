@@ -105,6 +105,19 @@ describe('photo renditions', () => {
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.rawPayload.equals(photo)).toBe(true);
     expect((await call(`${url}?size=huge`, cookie)).statusCode).toBe(400);
+
+    // On the record (issue 29 part 4): the screen size and the original this reviewer opened, by the visitor's id;
+    // not the four thumbnails, which are the review list itself.
+    const { database } = await getTestContext();
+    const viewed = await database.db.query.auditLog.findMany({
+      where: (row, { and, eq }) => and(eq(row.actor, reviewer.email), eq(row.action, 'photo.view')),
+      orderBy: (row, { asc }) => asc(row.id),
+    });
+    const owner = await database.db.query.attempts.findFirst({ where: (a, { eq }) => eq(a.id, attemptId) });
+    expect(viewed.map((row) => [row.subject, row.after])).toEqual([
+      [`attempt ${attemptId} (user:${owner!.userId})`, { size: 'screen' }],
+      [`attempt ${attemptId} (user:${owner!.userId})`, { size: 'original' }],
+    ]);
   });
 
   it('a visitor sees the renditions of their own photo only; nobody signed out sees any', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
 import { DomainError, notFound } from '../domain/errors';
 import { requireOperator } from '../operators/console-session';
@@ -121,6 +122,18 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Read by the attempt's stored key: the client names an attempt, never a path.
         const opened = photo && (await openPhoto(ctx.storage, photo, request.query.size));
         if (!opened) throw notFound(NO_PHOTO);
+        // A photo looked at, as a profile is (issue 29 part 4): the screen size and the original, which an operator
+        // opens on purpose. Thumbnails are the review list itself, whose decisions are on the record.
+        if (request.query.size !== 'thumb') {
+          const { email } = await requireOperator(request);
+          await recordAudit(ctx.db, {
+            actor: email,
+            action: 'photo.view',
+            subject: `attempt ${request.params.attemptId} (user:${photo.userId})`,
+            after: { size: request.query.size },
+            at: new Date(ctx.now()),
+          });
+        }
         return sendPhoto(reply, opened);
       },
     );
