@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config/env';
 import { migrationsFolder } from '../paths';
 import { lockDataDir } from './pglite-lock';
@@ -131,6 +131,25 @@ export class SchemaNewerError extends Error {
   }
 }
 
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** The migrations applied to the database; 0 before the first. */
+async function appliedMigrations(client: PoolClient): Promise<number> {
+  const table = await client.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!table.rows[0]?.found) return 0;
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The database lacks migrations and DATABASE_URL's role may not apply them: the app's role (decision 066). */
+export class MigrationsRefusedError extends Error {
+  constructor(applied: number, known: number) {
+    super(
+      `DATABASE_URL's role may not change the schema, and ${known - applied} of this build's ${known} migrations are not applied: run \`npm run migrate\` with the owner's DATABASE_URL first (docs/deploy.md, "Database roles").`,
+    );
+  }
+}
+
 /** PostgreSQL refused or could not be reached at start: the message names DATABASE_URL, never its password. */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, cause: unknown) {
@@ -175,18 +194,26 @@ async function openPool(
     throw unreachable(error);
   });
   let applied: number;
+  const known = knownMigrations();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    applied = Number(rows[0]?.n ?? 0);
+    // Up to date: nothing to change, so the app's own role, which may not change the schema (docs/deploy.md,
+    // "Database roles"), opens it as well as the owner's.
+    applied = await appliedMigrations(client);
+    if (applied < known.length) {
+      await migrate(drizzle(client, { schema }), { migrationsFolder }).catch((error: unknown) => {
+        const { code, cause } = error as { code?: string; cause?: { code?: string } };
+        if ((cause?.code ?? code) === INSUFFICIENT_PRIVILEGE) throw new MigrationsRefusedError(applied, known.length);
+        throw error;
+      });
+      applied = await appliedMigrations(client);
+    }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
   // An older build on a database a newer one migrated: its queries would meet columns and functions it does not
   // know. It refuses to serve, with one line (issue 31 part 3), instead of "20 of 19 applied" and carrying on.
-  const known = knownMigrations();
   if (applied > known.length) {
     await Promise.all(pools.map((each) => each.end())).catch(() => undefined);
     throw new SchemaNewerError(applied, known.length, known.at(-1) ?? 'none');
