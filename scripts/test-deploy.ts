@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { startS3StandIn } from '../apps/server/test/s3';
+import { ensurePrometheus, fillDisk, mountSmallDisk, type Prometheus, startPrometheus } from './deploy-monitoring';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = '/usr/sbin/nginx';
 const base = Number(process.env.DEPLOY_PORT_BASE ?? 4313);
-const PORTS = { proxy: base, app1: base + 1, app2: base + 2, store: base + 3, smtp: base + 4 };
+const PORTS = { proxy: base, app1: base + 1, app2: base + 2, store: base + 3, smtp: base + 4, prometheus: base + 5 };
 const PROXY = `http://127.0.0.1:${PORTS.proxy}`;
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The per-client sign-in limit of the instances: small, so that the X-Forwarded-For check reaches it. */
@@ -27,6 +28,14 @@ const LINKS_PER_IP = 3;
 // records tells them apart, and none of them is nginx's own 127.0.0.1.
 const FROM = { visitor: '127.0.0.3', staff: '127.0.0.4', reviewer: '127.0.0.5', loop: '127.0.0.6', forger: '127.0.0.2' };
 const started = Date.now();
+/** The alert rules' `for`, in the test's copy of them (scripts/deploy-monitoring.ts): seconds, not minutes. */
+const ALERT_FOR_SECONDS = 2;
+/** What the failures' step injects, and the alert each must fire. */
+const FAILURE_ALERTS = {
+  'SMTP server stopped': ['QuackQuestMailServerDown', 'QuackQuestMailNotSending'],
+  'photo disk full': ['QuackQuestPhotoStoreFailing'],
+  'a table locked': ['QuackQuestDatabaseLockWait'],
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Checks and the summary.
@@ -389,6 +398,9 @@ async function main(): Promise<void> {
   const dbName = `quackquest_deploy_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   const sessionSecret = randomBytes(32).toString('hex');
+  const storeDisk = path.join(dir, 'store-disk');
+  const metricsToken = randomBytes(24).toString('hex');
+  let prometheus: Prometheus | undefined;
   const storeKey = { accessKeyId: 'quackquest-deploy', secretAccessKey: randomBytes(20).toString('hex') };
   const cleanups: (() => Promise<unknown>)[] = [];
   const instances: Instance[] = [];
@@ -403,18 +415,24 @@ async function main(): Promise<void> {
     await step('build (npm run build when stale), nginx present', async () => {
       const build = buildIfNeeded();
       const nginxState = ensureNginx();
-      console.log(`      build ${build}; nginx ${nginxState}`);
+      const prometheusState = ensurePrometheus();
+      console.log(`      build ${build}; nginx ${nginxState}; prometheus ${prometheusState}`);
       check(existsSync(path.join(root, 'apps/server/dist/server.js')), 'the server is built');
     });
 
     const { smtp, store } = await step('fresh PostgreSQL database, S3 stand-in, SMTP server', async () => {
       await adminQuery(`create database ${dbName}`);
       cleanups.push(() => adminQuery(`drop database if exists ${dbName} with (force)`));
+      // The store keeps its objects on a disk of 2 MB, which the failures' step fills.
+      if (process.getuid?.() !== 0) throw new Error('run as root: the photo store gets a small tmpfs (mount) to fill');
+      const unmount = mountSmallDisk(storeDisk, 2048);
+      cleanups.push(() => Promise.resolve(unmount()));
       const s3 = await startS3StandIn({
         host: '127.0.0.1',
         port: PORTS.store,
         bucket: 'photos',
         region: 'us-east-1',
+        dataDir: storeDisk,
         ...storeKey,
       });
       cleanups.push(() => s3.close());
@@ -447,6 +465,7 @@ async function main(): Promise<void> {
       // As compose.yaml: longer than nginx's upstream keepalive_timeout (deploy/nginx.conf).
       DRAIN_DELAY_MS: '2000',
       SIGNIN_LINKS_PER_IP: String(LINKS_PER_IP),
+      METRICS_TOKEN: metricsToken,
       LOG_LEVEL: 'warn',
       ...extra,
     });
@@ -461,7 +480,7 @@ async function main(): Promise<void> {
       await app1.start();
       await app2.start();
       const ready = await send(`${app2.url}/readyz`);
-      check(ready.json<{ checks: Record<string, string> }>().checks.storage === 'ok', 'the store answers a signed HEAD bucket');
+      check(ready.json<{ checks: Record<string, string> }>().checks.storage === 'ok', 'the store takes a signed write (probe)');
     });
 
     const crew = {
@@ -494,6 +513,33 @@ async function main(): Promise<void> {
       for (let i = 0; i < 6; i += 1) seen.add((await send(`${PROXY}/healthz`)).upstream ?? '?');
       check(seen.size === 2, `nginx spreads requests over both instances (saw ${[...seen].join(', ')})`);
       check((await send(`${PROXY}/metrics`)).status === 404, 'the proxy does not expose /metrics');
+    });
+
+    await step('Prometheus (deploy/prometheus/prometheus.yml, alerts.yml) scrapes both instances', async () => {
+      prometheus = await startPrometheus({
+        dir: path.join(dir, 'prometheus'),
+        root,
+        port: PORTS.prometheus,
+        targets: [`127.0.0.1:${PORTS.app1}`, `127.0.0.1:${PORTS.app2}`],
+        token: metricsToken,
+        forSeconds: ALERT_FOR_SECONDS,
+        logFile: path.join(dir, 'prometheus.log'),
+      });
+      logsOnFailure.push(path.join(dir, 'prometheus.log'));
+      const p = prometheus;
+      await waitFor(
+        'both instances scraped with the token',
+        30_000,
+        async () => (await p.query('sum(up{job="quackquest"})')) === 2,
+      );
+      check(true, 'both instances up in Prometheus');
+      // The database-wide figures come from one instance only: a sum over instances counts the queue once.
+      await waitFor(
+        'the database-wide metrics scraped',
+        30_000,
+        async () => (await p.query('count(qq_mail_queued_emails)')) !== undefined,
+      );
+      check((await p.query('count(qq_mail_queued_emails)')) === 1, 'the database-wide metrics come from one instance');
     });
 
     const visitor = new Person(`visitor-${randomBytes(3).toString('hex')}@example.com`, FROM.visitor);
@@ -701,6 +747,82 @@ async function main(): Promise<void> {
       check(neighbour.answer.status === 202 && (await ipOf(neighbour.email)) === '127.0.0.8', 'another client is counted apart');
     });
 
+    const seen = await step(
+      'failures seen: SMTP stopped, photo disk full, a table locked; alerts fire, readiness stays up',
+      async () => {
+        const p = prometheus!;
+        const expected = Object.values(FAILURE_ALERTS).flat();
+        const before = await p.firing();
+        check(
+          expected.every((name) => !before.has(name)),
+          `none of the failures' alerts fires before (${[...before].join(', ') || 'none firing'})`,
+        );
+        const during = startLoop(visitor);
+        const at = Date.now();
+        // SMTP: the server stops; a visitor asks for a sign-in link, which waits in the queue while sends fail.
+        await smtp.close();
+        const asker = new Person(`smtp-down-${randomBytes(3).toString('hex')}@example.com`, '127.0.0.9');
+        const asked = await asker.call(PROXY, 'POST', '/api/auth/email-link', { email: asker.email });
+        check(asked.status === 202, `a sign-in link is still asked for with the SMTP server down (${asked.status})`);
+        // The photo store's disk fills up.
+        const filled = fillDisk(storeDisk);
+        // A session holds a table locked; a visitor's request that reads it waits behind the lock.
+        const locker = new pg.Client({ connectionString: databaseUrl });
+        await locker.connect();
+        await locker.query('begin');
+        await locker.query('lock table claims in access exclusive mode');
+        const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const waiting = send(`${PROXY}/api/profile`, { from: FROM.visitor, headers: { cookie }, timeoutMs: 60_000 });
+        const firedAt = new Map<string, number>();
+        const fired = (names: string[]) => async () => {
+          const firing = await p.firing();
+          for (const name of expected) if (firing.has(name) && !firedAt.has(name)) firedAt.set(name, Date.now() - at);
+          return names.every((name) => firedAt.has(name));
+        };
+        const lockAlerts = FAILURE_ALERTS['a table locked'];
+        try {
+          // The lock is released as soon as its alert fires: the request waiting behind it is then answered.
+          await waitFor(`the alert ${lockAlerts.join(', ')} fires`, 45_000, fired(lockAlerts));
+        } finally {
+          await locker.query('commit');
+          await locker.end();
+        }
+        await waitFor(`the alerts ${expected.join(', ')} fire`, 90_000, fired(expected)).catch((error: unknown) => {
+          const missing = expected.filter((name) => !firedAt.has(name));
+          throw new Error(`${(error as Error).message}; fired: ${[...firedAt.keys()].join(', ')}; not: ${missing.join(', ')}`);
+        });
+        check(firedAt.size === expected.length, `each failure's alert fired (${[...firedAt.keys()].join(', ')})`);
+        const profile = await waiting;
+        check(profile.status === 200, `the request that waited for the lock is answered once it is released (${profile.status})`);
+        // Each instance's SMTP answer is reused for 30 s: ask until both name the failures, never seeing a 503.
+        const notReady: string[] = [];
+        for (const instance of [app1, app2]) {
+          let last = '';
+          await waitFor(`${instance.name} degraded, naming mail and storage`, 45_000, async () => {
+            const ready = await send(`${instance.url}/readyz`);
+            last = `${ready.status} ${ready.body.toString()}`;
+            if (ready.status !== 200) notReady.push(`${instance.name}: ${last}`);
+            const body = ready.json<{ status: string; checks: Record<string, string> }>();
+            return body.status === 'degraded' && body.checks.mail === 'failing' && body.checks.storage === 'failing';
+          }).catch((error: unknown) => {
+            throw new Error(`${(error as Error).message} (last: ${last})`);
+          });
+          check(true, `${instance.name} says degraded, naming mail and storage (${last})`);
+        }
+        check(notReady.length === 0, `both instances stayed ready (200) throughout (${notReady.join('; ')})`);
+        await during.stop();
+        check(
+          during.stats.failures.length === 0,
+          `the visitor's requests kept passing during the failures (${during.stats.failures.slice(0, 5).join('; ')})`,
+        );
+        check(
+          during.stats.byUpstream.size === 2,
+          `no instance left the proxy (${[...during.stats.byUpstream.keys()].join(', ')})`,
+        );
+        return { firedAt, filled, requests: during.stats.requests };
+      },
+    );
+
     const total = Date.now() - started;
     console.log('');
     console.log('test:deploy summary');
@@ -721,6 +843,9 @@ async function main(): Promise<void> {
     console.log(
       `  nginx: ${refused} connects refused and ${resets} connections reset by a stopping instance, each passed to the other`,
     );
+    console.log(
+      `  alerts: ${[...seen.firedAt].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')} after the failures (rules' for ${ALERT_FOR_SECONDS} s); disk filled with ${Math.round(seen.filled / 1024)} KB; ${seen.requests} visitor requests during them, none failed`,
+    );
     console.log(`  memory: ${instances.map((i) => `${i.name} ${rssMb(i)} MB`).join(', ')} (resident, at the end)`);
     console.log(`  total ${(total / 1000).toFixed(1)} s`);
     console.log(`deploy: ${checks} passed, 0 failed`);
@@ -731,6 +856,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await loop?.stop();
+    await prometheus?.stop();
     for (const instance of instances) await instance.stop();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

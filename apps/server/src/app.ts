@@ -10,7 +10,6 @@ import { createCampaignCache } from './campaign/active';
 import { campaignConsoleRoutes } from './campaign/console-routes';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
-import { readReviewBacklog } from './dashboard/dashboard';
 import { dashboardRoutes } from './dashboard/routes';
 import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
@@ -20,7 +19,8 @@ import { bodyDeadlineMs, registerBodyDeadline } from './http/body-deadline';
 import { registerCompression } from './http/compression';
 import { registerErrorHandlers } from './http/errors';
 import { buildInfo } from './config/build-info';
-import { registerHealth } from './http/health';
+import { dependencyChecks, registerHealth } from './http/health';
+import { createFailureCounters } from './http/failure-counters';
 import { registerMetrics } from './http/metrics';
 import { redactingLogOptions } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin';
@@ -30,7 +30,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { validatorCompiler } from './http/validation';
 import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
-import { type MailWorker, mailQueueStats, startMailWorker } from './mail/queue';
+import { type MailWorker, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { operatorRoutes } from './operators/routes';
 import { participantRoutes } from './participants/routes';
@@ -38,7 +38,7 @@ import { photoRoutes } from './photos/routes';
 import { reviewRoutes } from './reviews/routes';
 import { rewardRoutes } from './rewards/routes';
 import { spinRoutes } from './spin/routes';
-import { createStorage, type Storage } from './uploads/storage';
+import { createStorage, reportingFailures, type Storage } from './uploads/storage';
 import { uploadRoutes } from './uploads/routes';
 import { leaderboardRoutes } from './leaderboard/routes';
 import { exportRoutes } from './exports/routes';
@@ -82,6 +82,7 @@ export async function buildApp(options: BuildOptions) {
   registerBodyDeadline(app, bodyDeadline);
 
   const secret = loadSecret(env);
+  const failures = createFailureCounters();
   const mailChannel = options.mailChannel ?? 'main';
   const mailer = options.mailer ?? (await createMailer(env, app.log, () => ctx.now()));
   // E-mail leaves through the queue (decision 025): stopped on close, before server.ts closes the database; a
@@ -97,6 +98,11 @@ export async function buildApp(options: BuildOptions) {
     ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
     hooks: { winner_notice: winnerNoticeHooks },
     senderName: async () => (await ctx.campaign.get()).info.mail?.senderName,
+    seen: {
+      sent: () => failures.mailSent.inc(),
+      failed: () => failures.mailSendFailures.inc(),
+      gaveUp: (state) => failures.mailGivenUp.inc({ state }),
+    },
   });
   app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', async () => {
@@ -113,7 +119,11 @@ export async function buildApp(options: BuildOptions) {
       () => perApp(ctx, 'campaignTtlMs', (settings) => settings.campaignTtlMs),
       () => ctx.now(),
     ),
-    storage: options.storage ?? createStorage(env),
+    // Every failure of the store counted and logged (issue 31: a full disk was silent).
+    storage: reportingFailures(options.storage ?? createStorage(env), (operation, error) => {
+      failures.photoStoreErrors.inc({ operation });
+      app.log.error({ err: error, operation }, 'photo store failed');
+    }),
     secret,
     mail: { channel: mailChannel, secret, nudge: () => mailWorker.nudge() },
     now: options.now ?? Date.now,
@@ -136,21 +146,19 @@ export async function buildApp(options: BuildOptions) {
   registerOriginCheck(app, env.PUBLIC_URL);
   registerRouteRegistry(app);
 
-  const drain = registerHealth(
-    app,
-    { database: () => database.db.execute('select 1'), storage: () => ctx.storage.ready(), mail: () => mailer.ready() },
-    { drainDelayMs: env.DRAIN_DELAY_MS, build: buildInfo(env.BUILD_COMMIT) },
-  );
+  const checks = dependencyChecks({
+    database: () => database.db.execute('select 1'),
+    storage: () => ctx.storage.ready(),
+    mail: () => mailer.ready(),
+  });
+  const drain = registerHealth(app, checks, { drainDelayMs: env.DRAIN_DELAY_MS, build: buildInfo(env.BUILD_COMMIT) });
   app.decorate('drain', drain);
   registerMetrics(app, env.METRICS_TOKEN, {
     build: buildInfo(env.BUILD_COMMIT),
-    ...(database.poolStats ? { pool: database.poolStats } : {}),
-    reviewBacklog: async () => {
-      const { pending, oldestPendingAt } = await readReviewBacklog(database.db);
-      const oldestSeconds = oldestPendingAt === null ? 0 : Math.max(0, Math.floor(ctx.now() / 1000) - oldestPendingAt);
-      return { pending, oldestSeconds };
-    },
-    mailQueue: () => mailQueueStats(database.db, ctx.now()),
+    database,
+    checks,
+    failures,
+    now: () => ctx.now(),
   });
   await app.register(authRoutes(ctx, mailer, mailWorker));
   await app.register(campaignRoutes(ctx));

@@ -5,7 +5,9 @@
 // `If-None-Match: *` makes a PUT fail with 412 when the key already holds an object (S3's conditional write).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 export interface S3StandIn {
   url: string;
@@ -24,6 +26,11 @@ interface Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * A folder each object is also written to before a PUT is answered, as a store keeps objects on its disk: when
+   * that disk is full, a PUT gets 507 XMinioStorageFull, as MinIO answers (`npm run test:deploy` fills it).
+   */
+  dataDir?: string;
 }
 
 class S3Error extends Error {
@@ -139,6 +146,17 @@ function verifySignature(options: Options, request: IncomingMessage, url: URL, b
   }
 }
 
+/** A new file renamed over the old, as a store writes an object: a full disk refuses even a rewrite of a key. */
+function writeToDisk(file: string, body: Buffer): void {
+  try {
+    writeFileSync(`${file}.new`, body);
+    renameSync(`${file}.new`, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    throw new S3Error(507, 'XMinioStorageFull', 'Storage backend has reached its minimum free drive threshold.');
+  }
+}
+
 export async function startS3StandIn(options: Options): Promise<S3StandIn> {
   const objects = new Map<string, { body: Buffer; contentType: string; etag: string }>();
   const stats: S3StandIn['stats'] = { written: 0, refused: {} };
@@ -164,6 +182,7 @@ export async function startS3StandIn(options: Options): Promise<S3StandIn> {
           throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
         }
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+        if (options.dataDir) writeToDisk(path.join(options.dataDir, sha256(key)), body);
         objects.set(key, { body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'), etag });
         stats.written += 1;
         return void response.writeHead(200, { etag }).end();

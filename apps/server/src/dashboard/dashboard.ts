@@ -9,7 +9,7 @@ import { refreshing } from '../cache/refreshing';
 import { perApp } from '../cache/per-app';
 import { dayStart, formatDay } from '../campaign/time';
 import type { AppContext } from '../context';
-import { type Db, type Tx, queryRows } from '../db/client';
+import { type Db, type DbOrTx, type Tx, queryRows } from '../db/client';
 
 /** "Active": did something in this window (decision 021). */
 const ACTIVE_WINDOW_MS = 15 * 60_000;
@@ -127,7 +127,7 @@ export async function readCompletions(
 const pendingReviews = sql`select count(*) as pending, min(created_at) as oldest from attempts where review = 'pending'`;
 
 /** The review backlog, for the dashboard and the metrics (http/metrics.ts); `oldestPendingAt` in Unix seconds. */
-export async function readReviewBacklog(db: Db): Promise<{ pending: number; oldestPendingAt: number | null }> {
+export async function readReviewBacklog(db: DbOrTx): Promise<{ pending: number; oldestPendingAt: number | null }> {
   const [row] = await queryRows<{ pending: Count; oldest: Date | string | null }>(db, pendingReviews);
   return { pending: n(row?.pending ?? 0), oldestPendingAt: seconds(row?.oldest ?? null) };
 }

@@ -7,9 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool, PoolClient } from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config/env';
 import { migrationsFolder } from '../paths';
+import { type DatabaseErrorObserver, watchPoolErrors } from './errors-seen';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
@@ -78,6 +79,14 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's pool, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Told of every failed query and connection of this process (db/errors-seen.ts): qq_db_errors_total. */
+  errorObservers: Set<DatabaseErrorObserver>;
+  /**
+   * Whether this process is the one of those on the database that exports the database-wide metrics (mail queue,
+   * review backlog, lock waits): on PostgreSQL the holder of an advisory lock, on a connection of its own, taken
+   * over by another instance when its holder stops; PGlite has one process.
+   */
+  leadsMetrics(): Promise<boolean>;
   /**
    * PGlite only: runs `work` while no other query or transaction of this process can run, so what it reads
    * and the copy of the data folder it takes are one moment of the database (backup/snapshot.ts, decision 030).
@@ -166,7 +175,58 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const background = new pg.Pool({ connectionString: url, max: BACKGROUND_CONNECTIONS });
   const database = await openPool(pool, background, 'postgres', (error) => new DatabaseUnreachableError(url, error));
-  return { ...database, close: async () => void (await Promise.all([pool.end(), background.end()])) };
+  const lead = metricsLead(url);
+  return {
+    ...database,
+    leadsMetrics: lead.holds,
+    close: async () => void (await Promise.all([pool.end(), background.end(), lead.close()])),
+  };
+}
+
+// Any constant: held by the instance that exports the database-wide metrics.
+const METRICS_LEAD_LOCK = 7_283_002;
+
+/**
+ * A session advisory lock on a connection of its own, tried at each scrape until taken, then kept while that
+ * connection lives: when the instance stops (or its connection drops), PostgreSQL releases it and the next instance
+ * scraped takes it. One connection per instance, opened at the first scrape.
+ */
+function metricsLead(url: string): { holds: () => Promise<boolean>; close: () => Promise<void> } {
+  let client: Client | undefined;
+  let held = false;
+  let closed = false;
+  const drop = () => {
+    held = false;
+    const gone = client;
+    client = undefined;
+    void gone?.end().catch(() => undefined);
+  };
+  return {
+    async holds() {
+      if (closed) return false;
+      if (held) return true;
+      try {
+        if (!client) {
+          const { default: pg } = await import('pg');
+          const fresh = new pg.Client({ connectionString: url, keepAlive: true });
+          fresh.on('error', drop);
+          fresh.on('end', () => (client === fresh ? drop() : undefined));
+          client = fresh;
+          await fresh.connect();
+        }
+        const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [METRICS_LEAD_LOCK]);
+        held = rows[0]?.got === true;
+      } catch {
+        drop();
+      }
+      return held;
+    },
+    async close() {
+      closed = true;
+      held = false;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /**
@@ -183,7 +243,9 @@ async function openPool(
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pools = background ? [pool, background] : [pool];
   let connections = 0;
+  const errorObservers = new Set<DatabaseErrorObserver>();
   for (const each of pools) {
+    watchPoolErrors(each, errorObservers);
     // An idle connection closed by PostgreSQL (restart, idle timeout) must not crash the process: the pool
     // drops it and opens another on the next query.
     each.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
@@ -223,6 +285,8 @@ async function openPool(
     db,
     ...(background ? { background: drizzle(background, { schema }) as unknown as Db } : {}),
     kind,
+    errorObservers,
+    leadsMetrics: () => Promise.resolve(true),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call } from '../../test/auth';
 import { killAllServers, removeTempDirs, spawnServer, takePort, tempDir } from '../../test/resilience/harness';
 import { startSmtp } from '../../test/smtp';
-import { registerHealth } from './health';
+import { dependencyChecks, registerHealth } from './health';
 
 const apps: App[] = [];
 afterAll(async () => {
@@ -41,7 +41,7 @@ describe('GET /readyz', () => {
     const bare = Fastify();
     const fail = () => Promise.reject(new Error('connection refused'));
     const ok = () => Promise.resolve();
-    registerHealth(bare, { database: fail, storage: ok, mail: fail }, { drainDelayMs: 0 });
+    registerHealth(bare, dependencyChecks({ database: fail, storage: ok, mail: fail }), { drainDelayMs: 0 });
     const reply = await bare.inject({ method: 'GET', url: '/readyz' });
     await bare.close();
     expect(reply.statusCode).toBe(503);

@@ -18,17 +18,33 @@ export interface ReadinessChecks {
 const CHECK_TIMEOUT_MS = 3_000;
 /** SMTP's answer is reused this long: each check opens a connection and logs in. */
 const MAIL_CHECK_TTL_MS = 30_000;
+/** The photo store's: each check writes a small probe object. */
+const STORAGE_CHECK_TTL_MS = 10_000;
 
-type CheckName = keyof ReadinessChecks;
+export type CheckName = keyof ReadinessChecks;
+/** Each check's failure, or undefined when it passed. */
+export type CheckResults = Record<CheckName, Error | undefined>;
+
+/** The checks as /readyz and /metrics (qq_dependency_up) both run them: each in time, the costly ones reused a while. */
+export function dependencyChecks(checks: ReadinessChecks): () => Promise<CheckResults> {
+  const run: ReadinessChecks = {
+    database: checks.database,
+    storage: reuse(checks.storage, STORAGE_CHECK_TTL_MS),
+    mail: reuse(checks.mail, MAIL_CHECK_TTL_MS),
+  };
+  const names = Object.keys(run) as CheckName[];
+  return async () => {
+    const results = await Promise.all(names.map((name) => withTimeout(run[name]())));
+    return Object.fromEntries(names.map((name, i) => [name, results[i]])) as CheckResults;
+  };
+}
 
 export function registerHealth(
   app: FastifyInstance,
-  checks: ReadinessChecks,
+  check: () => Promise<CheckResults>,
   options: { drainDelayMs: number; build?: BuildInfo },
 ) {
   let draining = false;
-  const mail = reuse(checks.mail, MAIL_CHECK_TTL_MS);
-  const run: ReadinessChecks = { database: checks.database, storage: checks.storage, mail };
 
   // While draining, every answer closes its connection: a proxy that keeps connections open (nginx's keepalive)
   // stops reusing them during the delay, instead of sending a request on one just as the server closes it (a
@@ -45,16 +61,14 @@ export function registerHealth(
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (draining) return reply.status(503).send({ status: 'draining' });
-    const names = Object.keys(run) as CheckName[];
-    const results = await Promise.all(names.map((name) => withTimeout(run[name]())));
+    const results = await check();
     const outcome: Record<string, 'ok' | 'failing'> = {};
-    names.forEach((name, i) => {
-      const error = results[i];
+    for (const [name, error] of Object.entries(results)) {
       outcome[name] = error ? 'failing' : 'ok';
       if (error) request.log.warn({ check: name, reason: error.message }, 'readiness check failing');
-    });
+    }
     if (outcome.database === 'failing') return reply.status(503).send({ status: 'not ready', checks: outcome });
-    const degraded = results.some((error) => error);
+    const degraded = Object.values(results).some((error) => error);
     return reply.status(200).send({ status: degraded ? 'degraded' : 'ready', checks: outcome });
   });
 

@@ -1,25 +1,33 @@
 // Prometheus metrics (prom-client) at GET /metrics, only with METRICS_TOKEN set and only for a scraper that sends
 // it as a bearer token (docs/deploy.md, decision 024). What a deployer watches on the festival evening: request
 // rate and latency by route, the database pool, the size of batched reads, sign-ins, attempts, spins, claims and
-// review decisions, and the review backlog. Per app, not global: tests and benchmarks build several apps in one
-// process. Routes are labelled by their pattern (`/api/console/vouchers/:code`), never by the raw address, so a
-// voucher code or a token never becomes a label and the number of series stays bounded.
+// review decisions; every failure of the mail, the photo store and the database (http/failure-counters.ts); whether
+// each dependency answers; and, from one instance only, the database-wide figures (http/database-metrics.ts).
+// Named and typed as Prometheus has it (issue 31): counters end in _total, units in the name, one kind of thing
+// per metric, the runtime's own metrics under their standard names. deploy/prometheus/ holds the alert rules.
+// Per app, not global: tests and benchmarks build several apps in one process. Routes are labelled by their
+// pattern (`/api/console/vouchers/:code`), never by the raw address, so a voucher code or a token never becomes a
+// label and the number of series stays bounded.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BuildInfo } from '../config/build-info';
-import type { MailQueueStats } from '../mail/queue';
+import type { Database } from '../db/client';
+import type { DatabaseErrorObserver } from '../db/errors-seen';
 import { batchObservers } from '../db/batch';
+import { databaseMetrics } from './database-metrics';
 import { refuse } from './errors';
+import type { FailureCounters } from './failure-counters';
+import type { CheckResults } from './health';
 
 export interface MetricsSources {
   /** The build this instance runs: qq_build_info{version, commit} 1. */
   build?: BuildInfo;
-  /** PostgreSQL's pool; undefined on PGlite. */
-  pool?: () => { total: number; idle: number; waiting: number };
-  /** Answers waiting for a reviewer, and the age in seconds of the oldest. */
-  reviewBacklog: () => Promise<{ pending: number; oldestSeconds: number }>;
-  mailQueue?: () => Promise<MailQueueStats>;
+  database: Database;
+  /** This instance's dependency checks, as /readyz runs them: qq_dependency_up. */
+  checks: () => Promise<CheckResults>;
+  failures: FailureCounters;
+  now: () => number;
 }
 
 /** Successful calls counted as game events, by route pattern. */
@@ -40,8 +48,26 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function registerMetrics(app: FastifyInstance, token: string | undefined, sources: MetricsSources): void {
   if (!token) return;
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'qq_' });
+  // Under their standard names (process_cpu_seconds_total, nodejs_eventloop_lag_seconds...), which dashboards know.
+  collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const { database, failures } = sources;
+  for (const counter of Object.values(failures) as Counter[]) registry.registerMetric(counter);
+  const countDatabaseError: DatabaseErrorObserver = (kind) => failures.databaseErrors.inc({ kind });
+  database.errorObservers.add(countDatabaseError);
+  app.addHook('onClose', async () => {
+    database.errorObservers.delete(countDatabaseError);
+  });
+  new Gauge({
+    name: 'qq_dependency_up',
+    help: 'Whether this instance reaches each dependency (1) or not (0), as /readyz checks it: database, storage (the photo store takes a write), mail (the SMTP server takes a login)',
+    labelNames: ['dependency'],
+    registers,
+    async collect() {
+      for (const [dependency, error] of Object.entries(await sources.checks())) this.set({ dependency }, error ? 0 : 1);
+    },
+  });
+  const databaseWide = databaseMetrics(database, sources.now);
   if (sources.build) {
     const info = new Gauge({
       name: 'qq_build_info',
@@ -78,48 +104,25 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     batchObservers.delete(observeBatch);
   });
 
-  if (sources.pool) {
-    const pool = sources.pool;
+  if (database.poolStats) {
+    const pool = database.poolStats;
     new Gauge({
       name: 'qq_db_pool_connections',
-      help: 'PostgreSQL connections of this instance: total, idle, and queries waiting for one',
+      help: 'Database connections of this instance for requests, idle or busy (their sum is the pool open now)',
       labelNames: ['state'],
       registers,
       collect() {
         const stats = pool();
-        this.set({ state: 'total' }, stats.total);
         this.set({ state: 'idle' }, stats.idle);
-        this.set({ state: 'waiting' }, stats.waiting);
+        this.set({ state: 'busy' }, stats.total - stats.idle);
       },
     });
-  }
-  new Gauge({
-    name: 'qq_review_backlog',
-    help: 'Text and photo answers waiting for a reviewer (state=pending) and the age in seconds of the oldest (state=oldest_seconds)',
-    labelNames: ['state'],
-    registers,
-    async collect() {
-      const backlog = await sources.reviewBacklog();
-      this.set({ state: 'pending' }, backlog.pending);
-      this.set({ state: 'oldest_seconds' }, backlog.oldestSeconds);
-    },
-  });
-
-  if (sources.mailQueue) {
-    const stats = sources.mailQueue;
     new Gauge({
-      name: 'qq_mail_queue',
-      help: 'E-mail queue (decision 025): queued, due now, age in seconds of the oldest due, sent in the last hour, failed and expired in the last day',
-      labelNames: ['state'],
+      name: 'qq_db_pool_waiting_queries',
+      help: 'Queries of this instance waiting for a free database connection',
       registers,
-      async collect() {
-        const queue = await stats();
-        this.set({ state: 'queued' }, queue.queued);
-        this.set({ state: 'due' }, queue.due);
-        this.set({ state: 'oldest_due_seconds' }, queue.oldestDueSeconds);
-        this.set({ state: 'sent_last_hour' }, queue.sentLastHour);
-        this.set({ state: 'failed_last_day' }, queue.failedLastDay);
-        this.set({ state: 'expired_last_day' }, queue.expiredLastDay);
+      collect() {
+        this.set(pool().waiting);
       },
     });
   }
@@ -138,9 +141,19 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected))
       return refuse(reply, 401, { code: 'unauthenticated', message: 'Send the metrics token as a bearer token.' });
+    let wide = '';
+    if (await database.leadsMetrics()) {
+      wide = await databaseWide
+        .refresh()
+        .then(() => databaseWide.registry.metrics())
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'database-wide metrics not read');
+          return '';
+        });
+    }
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)
-      .send(await registry.metrics());
+      .send((await registry.metrics()) + wide);
   });
 }

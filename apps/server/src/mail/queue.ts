@@ -140,6 +140,14 @@ export interface MailWorkerOptions {
   hooks?: Partial<Record<MailKind, MailHooks>>;
   /** The active campaign's sender name (campaign.yaml mail.senderName), read when an e-mail leaves. */
   senderName?: () => Promise<string | undefined>;
+  /** Told what became of each send (qq_mail_sent_total, qq_mail_send_failures_total, qq_mail_given_up_total). */
+  seen?: MailOutcomes;
+}
+
+export interface MailOutcomes {
+  sent(): void;
+  failed(): void;
+  gaveUp(state: 'expired' | 'failed'): void;
 }
 
 export interface MailWorker {
@@ -356,6 +364,7 @@ async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<voi
       .returning();
     for (const row of rows) {
       await hooks?.[row.kind as MailKind]?.gaveUp?.(tx, row);
+      options.seen?.gaveUp(row.state === 'expired' ? 'expired' : 'failed');
       options.log.warn(
         { mailId: row.id, kind: row.kind, state: row.state, attempts: row.attempts, lastError: row.lastError },
         'e-mail given up',
@@ -420,8 +429,10 @@ async function deliver(options: MailWorkerOptions, row: MailRow, fromName: strin
       ...(row.messageId ? { messageId: row.messageId } : {}),
       ...(row.replyTo ? { replyTo: row.replyTo } : {}),
     });
+    options.seen?.sent();
     return true;
   } catch (error) {
+    options.seen?.failed();
     const at = options.now();
     const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1]!;
     // The transport's message names the server and its answer, never the e-mail's body.
@@ -469,6 +480,11 @@ export interface MailQueueStats {
   queued: number;
   due: number;
   oldestDueSeconds: number;
+  /**
+   * How long the oldest unsent e-mail has waited since it was queued: it grows while the SMTP server is down, when
+   * `oldestDueSeconds` stays near 0 (a failed e-mail is due again only at its next retry).
+   */
+  oldestQueuedSeconds: number;
   sentLastHour: number;
   failedLastDay: number;
   expiredLastDay: number;
@@ -487,6 +503,7 @@ export async function mailQueueStats(db: DbOrTx, nowMs: number): Promise<MailQue
       oldestDue: sql<
         Date | string | null
       >`min(${mailQueue.nextAttemptAt}) filter (where ${mailQueue.state} = 'queued' and ${mailQueue.nextAttemptAt} <= ${now})`,
+      oldestQueued: sql<Date | string | null>`min(${mailQueue.createdAt}) filter (where ${mailQueue.state} = 'queued')`,
       sentLastHour: sql<number>`count(*) filter (where ${mailQueue.sentAt} > ${hourAgo})::int`,
       failedLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'failed' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,
       expiredLastDay: sql<number>`count(*) filter (where ${mailQueue.state} = 'expired' and ${mailQueue.createdAt} > ${dayAgoSql})::int`,
@@ -494,10 +511,12 @@ export async function mailQueueStats(db: DbOrTx, nowMs: number): Promise<MailQue
     .from(mailQueue)
     .where(or(eq(mailQueue.state, 'queued'), gt(mailQueue.createdAt, dayAgo)));
   const oldest = row?.oldestDue ? new Date(row.oldestDue).getTime() : nowMs;
+  const oldestQueued = row?.oldestQueued ? new Date(row.oldestQueued).getTime() : nowMs;
   return {
     queued: Number(row?.queued ?? 0),
     due: Number(row?.due ?? 0),
     oldestDueSeconds: Math.max(0, Math.round((nowMs - oldest) / 1000)),
+    oldestQueuedSeconds: Math.max(0, Math.round((nowMs - oldestQueued) / 1000)),
     sentLastHour: Number(row?.sentLastHour ?? 0),
     failedLastDay: Number(row?.failedLastDay ?? 0),
     expiredLastDay: Number(row?.expiredLastDay ?? 0),

@@ -244,7 +244,7 @@ export const COMMANDS: Command[] = [
       const stats = await mailQueueStats(await openDb(), Date.now());
       if (options.json) return toTerminalJson(stats);
       return [
-        `queued: ${stats.queued} (due now: ${stats.due}, the oldest due waited ${stats.oldestDueSeconds} s)`,
+        `queued: ${stats.queued} (due now: ${stats.due}, the oldest due waited ${stats.oldestDueSeconds} s, the oldest queued ${stats.oldestQueuedSeconds} s)`,
         `sent in the last hour: ${stats.sentLastHour}`,
         `in the last day, failed: ${stats.failedLastDay}, expired unsent: ${stats.expiredLastDay}`,
       ].join('\n');

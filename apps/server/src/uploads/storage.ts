@@ -2,12 +2,13 @@
 // S3_BUCKET is set. Either way the browser sends the bytes to a short-lived URL signed for one key, content
 // type and size, and a photo is written once (decision 017).
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
-import { access, link, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Env } from '../config/env';
+import { DomainError } from '../domain/errors';
 import { renditionKeys } from '../photos/rendition-keys';
 
 export interface StoredObject {
@@ -41,9 +42,55 @@ export interface Storage {
   read(key: string): Promise<Readable | undefined>;
   /** Removes a photo and the renditions made of it; a missing one is not an error. */
   remove(key: string): Promise<void>;
-  /** Resolves when photos can be written (the folder or the bucket is there); rejects with why not (/readyz). */
+  /**
+   * Resolves when a photo can be written now: a small probe object is written (a full disk or a bucket refusing
+   * writes fails it, which a HEAD would not notice); rejects with why not (/readyz, qq_dependency_up).
+   */
   ready(): Promise<void>;
 }
+
+/** The probe ready() writes (and overwrites): never a photo's key, which starts with the visitor's id. */
+const PROBE_KEY = '.write-probe';
+
+/**
+ * The store itself failed (a full disk, a bucket refusing or unreachable), as opposed to a refused upload (a
+ * DomainError) or a sender who went away mid-body (a socket error on the request, with no `syscall` of the store's).
+ */
+export function isStoreFailure(error: unknown): boolean {
+  if (error instanceof DomainError) return false;
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (syscall === undefined && (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')) return false;
+  return true;
+}
+
+/**
+ * Every failure of the store reported once (counted in qq_photo_store_errors_total and logged by app.ts, issue 31),
+ * then thrown on as before. ready() is the readiness probe: reported as qq_dependency_up instead.
+ */
+export function reportingFailures(storage: Storage, report: (operation: string, error: unknown) => void): Storage {
+  const watch =
+    <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (isStoreFailure(error)) report(operation, error);
+        throw error;
+      }
+    };
+  return {
+    kind: storage.kind,
+    ready: () => storage.ready(),
+    presignPut: watch('presign', storage.presignPut.bind(storage)),
+    put: watch('put', storage.put.bind(storage)),
+    inspect: watch('inspect', storage.inspect.bind(storage)),
+    save: watch('save', storage.save.bind(storage)),
+    read: watch('read', storage.read.bind(storage)),
+    remove: watch('remove', storage.remove.bind(storage)),
+  };
+}
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 const HEAD_BYTES = 32;
 
@@ -81,15 +128,17 @@ function createLocalStorage(dir: string): Storage {
       } finally {
         await handle.close();
       }
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
     }
   };
   return {
     kind: 'local',
     async ready() {
       await mkdir(dir, { recursive: true });
-      await access(dir, constants.W_OK);
+      await writeFile(file(`${PROBE_KEY}-${process.pid}`), 'probe');
+      await rm(file(`${PROBE_KEY}-${process.pid}`), { force: true });
     },
     presignPut: () => Promise.resolve(undefined),
     async put(key, body, accept) {
@@ -111,8 +160,9 @@ function createLocalStorage(dir: string): Storage {
       try {
         const handle = await open(file(key), 'r');
         return handle.createReadStream();
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
       }
     },
     async remove(key) {
@@ -139,7 +189,8 @@ function createS3Storage(env: Env, bucket: string): Storage {
     kind: 's3',
     async ready() {
       const { s3, client } = await sdk;
-      await client.send(new s3.HeadBucketCommand({ Bucket: bucket }));
+      // One small object, overwritten by every instance's probe (no If-None-Match): a write costs what a HEAD does.
+      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: PROBE_KEY, Body: 'probe', ContentType: 'text/plain' }));
     },
     async presignPut(key, contentType, size, expiresIn) {
       const { s3, getSignedUrl, client } = await sdk;
@@ -172,8 +223,9 @@ function createS3Storage(env: Env, bucket: string): Storage {
         const total = /\/(\d+)$/.exec(object.ContentRange ?? '')?.[1];
         const head = Buffer.from(await object.Body!.transformToByteArray());
         return { size: total ? Number(total) : (object.ContentLength ?? head.length), head };
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (absent(error)) return undefined;
+        throw error;
       }
     },
     async read(key) {
@@ -181,8 +233,9 @@ function createS3Storage(env: Env, bucket: string): Storage {
       try {
         const object = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }));
         return object.Body as Readable;
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (absent(error)) return undefined;
+        throw error;
       }
     },
     async save(key, bytes, contentType) {
@@ -194,7 +247,7 @@ function createS3Storage(env: Env, bucket: string): Storage {
         );
         return true;
       } catch (error) {
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) return false;
+        if (statusOf(error) === 412) return false;
         throw error;
       }
     },
@@ -206,3 +259,7 @@ function createS3Storage(env: Env, bucket: string): Storage {
     },
   };
 }
+
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+/** No such object (404; a range past an empty object's end, 416): not a failure of the store. */
+const absent = (error: unknown) => statusOf(error) === 404 || statusOf(error) === 416;

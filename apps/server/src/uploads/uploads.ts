@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { uploads } from '../db/schema';
 import { DomainError, conflict, forbidden, invalid } from '../domain/errors';
 import { detectImageType } from './image-type';
+import { isStoreFailure } from './storage';
 
 type UploadUrlQuery = z.infer<typeof uploadUrlQuerySchema>;
 type UploadUrl = z.infer<typeof uploadUrlSchema>;
@@ -100,6 +101,8 @@ export async function storeUpload(ctx: AppContext, upload: Upload, body: Readabl
       if (detectImageType(received.head) !== upload.contentType) throw invalid(said('uploadNotImage'));
     });
   } catch (error) {
+    // The store failed (a full disk): a 503 the log and qq_photo_store_errors_total show, not "interrupted".
+    if (isStoreFailure(error)) throw new DomainError('unavailable', said('serverError'), { cause: error });
     // The sender went away mid-body: nothing was stored.
     if (!(error instanceof DomainError) && body.destroyed) {
       throw invalid(said('uploadInterrupted'));
