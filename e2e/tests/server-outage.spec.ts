@@ -1,6 +1,7 @@
 // Issue 30 part 4: the server stops while a visitor is signed in. The phone is online, so the app says the game's
 // server is not answering (never "No signal" or "Offline"), keeps showing what was loaded, and disables SPIN with
-// the reason. A server of the journey's own (support/own-server.ts) is stopped for real: no mocked network.
+// the reason. A server of the journey's own (support/own-server.ts) is stopped for real: no mocked network. That
+// server has no Google client, so its welcome page also shows that an unconfigured sign-in is not a button (part 5).
 import { createVisitor, apiAs, expect, signIn, test } from '../support/fixtures';
 import { startOwnServer } from '../support/own-server';
 import { OWN_PORTS } from '../support/ports';
@@ -15,6 +16,13 @@ test('the server stopped while a visitor is signed in: the server is named, not 
   const server = await startOwnServer({ port: OWN_PORTS.outage });
   const context = await browser.newContext({ baseURL: server.url });
   try {
+    // This server has no Google client (issue 30 part 5): the welcome page offers no Google button, only the e-mail way.
+    const stranger = await context.browser()!.newPage({ baseURL: server.url });
+    await stranger.goto('/');
+    await expect(stranger.getByRole('button', { name: 'Use another way to sign in' })).toBeVisible();
+    await expect.poll(() => stranger.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
+    await stranger.close();
+
     const visitor = await createVisitor({ appUrl: server.url });
     const answered = await apiAs(
       visitor,

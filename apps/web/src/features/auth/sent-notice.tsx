@@ -17,7 +17,7 @@ interface SentNoticeProps {
 }
 
 export function SentNotice({ className, children, email, onHaveCode, resend }: SentNoticeProps) {
-  const [sent, setSent] = useState({ count: 1, at: Date.now() });
+  const [sent, setSent] = useState(() => ({ count: 1, at: Date.now() }));
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
