@@ -80,7 +80,7 @@ export function watchCall(): (status: number) => void {
   };
 }
 
-function reachNow(): Reach {
+export function reachNow(): Reach {
   if (isOffline()) return 'offline';
   return unreachable ? 'unreachable' : 'online';
 }
@@ -102,8 +102,12 @@ export function useReach(): Reach {
 }
 
 /** A call to the server has waited longer than SLOW_MS and is still waiting. */
+export function isSlow(): boolean {
+  return slowCalls > 0;
+}
+
 export function useSlow(): boolean {
-  return useSyncExternalStore(subscribe, () => slowCalls > 0);
+  return useSyncExternalStore(subscribe, isSlow);
 }
 
 /** Runs `onBack` each time the server answers again after it could not be reached. */
