@@ -14,16 +14,19 @@ const at = (...parts) => path.join(root, ...parts);
 
 const targets = {
   server: {
+    what: 'the server',
     output: at('apps/server/dist/server.js'),
     sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts')],
     build: ['run', 'build:server'],
   },
   ops: {
+    what: 'the operator commands',
     output: at('apps/server/dist/ops.js'),
     sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts')],
     build: ['run', 'build:server'],
   },
   web: {
+    what: 'the web app',
     output: at('apps/web/dist/index.html'),
     sources: [
       at('apps/web/src'),
@@ -67,9 +70,14 @@ for (const target of needed) {
     process.exit(1);
   }
   if (!production && isStale(target)) {
+    // A first start builds for a minute or so: say what and why, rather than sit silent (issue 30 part 5).
+    const why = existsSync(target.output) ? 'its sources changed since the last build' : 'no build yet';
+    const output = path.relative(root, target.output);
+    process.stdout.write(`Building ${target.what} (${why}) into ${output}: npm ${target.build.join(' ')}\n`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const result = spawnSync(npm, target.build, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
+    process.stdout.write(`Built ${target.what}.\n`);
   }
 }
 

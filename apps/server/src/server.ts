@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { PackError } from './campaign/pack';
 import { type CampaignAtStart, campaignAtStart, describeCampaignAtStart } from './campaign/startup';
+import { readableStream, startMessage, wantsReadableLogs } from './config/dev-console';
 import { ConfigError, parseEnv } from './config/env';
 import { checkListenHost } from './config/listen';
 import { DatabaseUnreachableError, SchemaNewerError, openDatabase } from './db/client';
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ env, database });
+  // In a terminal outside production the lines are for a developer to read; JSON everywhere else (issue 30 part 5).
+  const logger = wantsReadableLogs(env, process.stdout)
+    ? { level: env.LOG_LEVEL, stream: readableStream(process.stdout) }
+    : undefined;
+  const app = await buildApp({ env, database, ...(logger ? { logger } : {}) });
   const { level, fields, message } = describeCampaignAtStart(campaign);
   app.log[level]({ ...fields, database: database.kind }, message);
 
@@ -32,6 +37,11 @@ async function main(): Promise<void> {
     await database.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });
+  // A newcomer's first start says where to open the app and where the sign-in e-mails are (issue 30 part 5).
+  if (env.NODE_ENV !== 'production') {
+    const started = startMessage(env);
+    app.log.info(started.fields, started.message);
+  }
 }
 
 const explained = [ConfigError, PackError, DatabaseInUseError, DatabaseUnreachableError, SchemaNewerError];

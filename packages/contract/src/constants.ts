@@ -48,6 +48,12 @@ export const SIGNIN_CODE_DIGITS = 8;
  */
 export const OPERATOR_CODE_DIGITS = 12;
 
+/**
+ * Sign-in e-mails one browser may ask for one address per 15 minutes (decision 015, auth/link-limits.ts): the
+ * "sent" screens offer to send again only while this allows it (features/auth/resend-rules.ts).
+ */
+export const LINKS_PER_ADDRESS_AND_CLIENT = 5;
+
 /** The console's ready-made rejection reasons, shown as buttons; a reviewer may also type one (docs/product.md §14). */
 export const REVIEW_REASONS = [
   'The photo does not show the task.',

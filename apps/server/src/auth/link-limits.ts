@@ -2,15 +2,15 @@
 // server instance sees the same counts (decision 005). Per address the limits are tight; per client IP
 // high and configurable, because a ship or a venue puts thousands of visitors behind one IP. The sending rate
 // per minute is kept by the mail queue (mail/queue.ts, decision 025): surplus e-mail waits, nobody is refused.
-import { said } from '@quackquest/contract';
+// LINKS_PER_ADDRESS_AND_CLIENT: links one client may ask for one address (a stranger's requests spend the stranger's
+// allowance); in the contract, because the web app's resend offer keeps within it.
+import { LINKS_PER_ADDRESS_AND_CLIENT, said } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
 import type { Env } from '../config/env';
 import type { Tx } from '../db/client';
 import { DomainError } from '../domain/errors';
 
 const LIMIT_WINDOW_MS = 15 * 60 * 1000;
-/** Links one client may ask for one address: a stranger's requests spend the stranger's allowance. */
-const LINKS_PER_ADDRESS_AND_CLIENT = 5;
 /** Links one address receives from everyone together: a bound on the mail an address can be sent. */
 const LINKS_PER_ADDRESS = 10;
 /**

@@ -33,6 +33,12 @@ describe('parseEnv', () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 
+  it('makes the e-mailed links follow PORT when PUBLIC_URL is unset outside production (issue 30 part 5)', () => {
+    expect(parseEnv({ PORT: '3471' }).PUBLIC_URL).toBe('http://localhost:3471');
+    expect(parseEnv({ PORT: '3471', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3471');
+    expect(parseEnv({ PORT: '3471', PUBLIC_URL: 'http://192.168.1.20:3471' }).PUBLIC_URL).toBe('http://192.168.1.20:3471');
+  });
+
   it('treats the empty values of .env.example as unset', () => {
     const env = parseEnv({
       DATABASE_URL: '',

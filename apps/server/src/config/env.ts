@@ -34,7 +34,8 @@ const envSchema = z.object({
   ),
   /** The pack that seeds an empty database at start (decision 026); outside production the demo campaign when unset. */
   CAMPAIGN: optional,
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Outside production, unset: http://localhost:PORT (parseEnv), so the e-mailed links follow PORT. */
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   // Parsed here so that a malformed one is named in one line at start, never its password nor a stack trace.
   /** The commit this build was made from, when the deployer's pipeline knows it (config/build-info.ts). */
   BUILD_COMMIT: optional,
@@ -77,7 +78,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Fastify's trustProxy: false (the socket's address), a hop count, or the proxies' addresses and CIDRs. */
 export type TrustProxy = false | number | string[];
@@ -128,7 +129,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  const env = { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
   if (env.NODE_ENV !== 'production') return { ...env, CAMPAIGN: env.CAMPAIGN ?? DEMO_CAMPAIGN };
   const unsafe = productionRefusals(env, source);
   if (unsafe.length > 0)

@@ -1,6 +1,8 @@
 // Talks to the server. Accepts plain JSON and the spec's `{statusCode, body}` wrapping alike, and
 // applies the spec's failure rule: a non-ok HTTP status or a body statusCode other than 200.
 import type { ErrorParams, TextCode } from '@quackquest/contract/core';
+import { outcomeOf, watchCall } from './connection';
+import { isOffline } from './online';
 import { clearSession } from './storage';
 
 /**
@@ -20,6 +22,8 @@ export interface Refusal {
 export const apiLanguage = {
   locale: (): string => 'en',
   networkText: (): string => 'Network error. Please try again.',
+  /** A call that did not reach the server while the phone is online, or a proxy's word that the server is down. */
+  unreachableText: (): string => "The game's server is not answering. Please try again in a moment.",
   /** The words for a refusal: the visitor app's catalog text for its code, here its English sentence. */
   refusalText: (refusal: Refusal): string => refusal.message,
 };
@@ -35,8 +39,11 @@ export function sayText<T extends object>(table: T, code: WordsOf<T>): string {
   return apiLanguage.refusalText({ code, message: table[code] as string });
 }
 
-/** The text of a call that never reached the server (status 0). */
-export const networkErrorText = (): string => apiLanguage.networkText();
+/**
+ * The text of a call that never reached the server (status 0): no network on the phone, or (the phone online) the
+ * server not answering (issue 30 part 4).
+ */
+export const networkErrorText = (): string => (isOffline() ? apiLanguage.networkText() : apiLanguage.unreachableText());
 
 export class ApiError extends Error {
   constructor(
@@ -115,6 +122,7 @@ interface RequestOptions {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
+  const ended = watchCall();
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
@@ -128,8 +136,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
+    ended(0);
     throw new ApiError(0, networkErrorText());
   }
+  ended(response.status);
   const text = await response.text();
   const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
   if (result.ok) return result.data as T;
@@ -138,7 +148,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     clearSession();
     window.location.replace('/');
   }
-  throw new ApiError(result.status, apiLanguage.refusalText(result), result.code, result.params);
+  // A proxy's page for a server that is down has no refusal of ours: say what it means.
+  const down = !result.code && outcomeOf(result.status, true) === 'unreachable';
+  throw new ApiError(
+    result.status,
+    down ? apiLanguage.unreachableText() : apiLanguage.refusalText(result),
+    result.code,
+    result.params,
+  );
 }
 
 /** The message of a failed call, for an error area: the server's, or `fallback`. */

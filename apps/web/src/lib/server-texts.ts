@@ -40,4 +40,9 @@ export const serverTextsLoaded: Promise<void> =
     : Promise.resolve();
 
 // The visitor app's calls ask in the visitor's language and tell failures in it.
-Object.assign(apiLanguage, { locale: currentLocale, networkText: () => t('common.network'), refusalText });
+Object.assign(apiLanguage, {
+  locale: currentLocale,
+  networkText: () => t('common.network'),
+  unreachableText: () => t('common.unreachable'),
+  refusalText,
+});

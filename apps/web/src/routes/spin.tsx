@@ -6,7 +6,7 @@ import { useSpinWheel } from '../features/spin/use-spin-wheel';
 import { Wheel } from '../features/spin/wheel';
 import { WinPopup } from '../features/spin/win-popup';
 import { offlineTexts } from '../features/offline/offline-texts';
-import { useOnline } from '../lib/online';
+import { useReach } from '../lib/connection';
 import { paths } from '../lib/paths';
 import { t } from '../lib/i18n';
 import '../lib/game-texts';
@@ -15,8 +15,10 @@ export default function SpinRoute() {
   const { phase, rotation, result, spin, reset, spinsLeft } = useSpinWheel();
   // With no spin left, SPIN is disabled and says why (decision 023); unknown (still asking): enabled as before.
   const noSpins = phase === 'idle' && spinsLeft === 0;
-  // The server chooses the ducks: without a signal SPIN waits, and says so (decision 036).
-  const offline = !useOnline() && phase === 'idle';
+  // The server chooses the ducks: without a signal, or while the server does not answer, SPIN waits and says why
+  // (decision 036, issue 30 part 4).
+  const reach = useReach();
+  const offline = reach !== 'online' && phase === 'idle';
   const won =
     phase === 'won' && result && t(result.pending ? 'spin.pendingNote' : 'spin.wonNote', { points: result.duckPointsAwarded });
   const announcement = phase === 'requesting' ? t('spin.spinning') : won || '';
@@ -39,7 +41,7 @@ export default function SpinRoute() {
       <div className="spin-status">
         {offline ? (
           <p id="spin-status" className="spin-status__text">
-            {offlineTexts.spinOffline}
+            {reach === 'offline' ? offlineTexts.spinOffline : offlineTexts.spinUnreachable}
           </p>
         ) : noSpins ? (
           <>

@@ -3,7 +3,7 @@ import { LanguagePicker } from '../components/language-picker';
 import { EmailLinkSignIn } from '../features/auth/email-link-sign-in';
 import { TermsButton } from '../features/auth/terms';
 import { useGoToSignup } from '../features/auth/use-sign-in';
-import { WelcomeHero } from '../features/auth/welcome-hero';
+import { WelcomeDescription, WelcomeHero } from '../features/auth/welcome-hero';
 import { WelcomeSignIn } from '../features/auth/welcome-sign-in';
 import { WelcomeSignedIn } from '../features/auth/welcome-signed-in';
 import { WelcomeVideo } from '../features/auth/welcome-video';
@@ -24,6 +24,7 @@ export default function WelcomeRoute() {
         <LanguagePicker className="welcome__language" />
         <WelcomeHero prizeLink={signedIn ? paths.rewards : paths.signup} />
         {signedIn ? <WelcomeSignedIn /> : <WelcomeSignIn />}
+        <WelcomeDescription />
         <TermsButton className="welcome__terms" />
       </div>
       <EmailLinkSignIn onNotFound={goToSignup} />

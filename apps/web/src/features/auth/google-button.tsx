@@ -1,9 +1,10 @@
 // 'Sign in with Google': a browser navigation to the server's OpenID Connect flow, which ends on
-// /login#idToken=... When the server has no Google client configured, it says so instead.
+// /login#idToken=... A server with no Google client configured gets no button: none on the welcome page, and on /login
+// the sentence saying to use the e-mail way (issue 30 part 5).
 import { authMessages } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { googleSignInUrl } from './google-sign-in-api';
-import { getProviders } from './providers-api';
+import { getProviders, useGoogleOffered } from './providers-api';
 import { authTexts } from './auth-texts';
 import { detectInAppBrowser, inAppBrowserNotice } from './in-app-browser';
 import { sayText } from '../../lib/api-client';
@@ -19,6 +20,7 @@ export function GoogleButton({
   page: 'welcome' | 'login';
 }) {
   const [starting, setStarting] = useState(false);
+  const offered = useGoogleOffered();
   useEffect(() => {
     // Coming back with the browser's Back button restores this page from the cache: un-busy it.
     const reset = (event: PageTransitionEvent) => event.persisted && setStarting(false);
@@ -42,6 +44,7 @@ export function GoogleButton({
   };
   const waiting = busy || starting;
   const inApp = detectInAppBrowser(navigator.userAgent);
+  if (offered === false) return page === 'login' ? <p>{sayText(authMessages, 'googleNotConfigured')}</p> : null;
   return (
     <>
       {inApp && (

@@ -109,6 +109,17 @@ describe('e-mail sign-up reply (docs/product.md §7.1)', () => {
   ])('%s', (_name, reply, expected) => {
     expect(decideSignup(reply, full, proof)).toEqual(expected);
   });
+
+  // The proof the form kept (issue 30 part 3) expired or was spent: the form drops it and e-mails a link again.
+  it.each(['tokenInvalid', 'tokenUsed', 'tokenOtherBrowser', 'tokenEmailMismatch'])(
+    'the proof refused (%s) is dropped',
+    (code) => {
+      expect(decideSignup(fail('Please sign in again.', 'server', code), full, proof)).toEqual({
+        kind: 'proofRefused',
+        text: 'Please sign in again.',
+      });
+    },
+  );
 });
 
 describe('provider sign-up reply (docs/product.md §7.1)', () => {

@@ -86,7 +86,12 @@ export type SignupDecision =
   | { kind: 'session'; email: string; userName: string }
   /** 'already exists': treated as logged in; the caller logs in to get the server's session. */
   | { kind: 'existing' }
+  /** The proof itself was refused (expired, spent): the form forgets it and e-mails a link instead (issue 30). */
+  | { kind: 'proofRefused'; text: string }
   | { kind: 'message'; text: string };
+
+/** The server's codes for an idToken it will not take (auth/handlers/session.ts). */
+const PROOF_REFUSALS = new Set(['tokenInvalid', 'tokenUsed', 'tokenOtherBrowser', 'tokenEmailMismatch']);
 
 type SignupReply = Reply<{ email?: string; userName?: string }>;
 
@@ -94,7 +99,8 @@ type SignupReply = Reply<{ email?: string; userName?: string }>;
 export function decideSignup(reply: SignupReply, form: SignupFormValues, proof: Proof): SignupDecision {
   if (reply.ok) return sessionOf(reply.data, form, proof);
   if (reply.code === 'userExists') return { kind: 'existing' };
-  return { kind: 'message', text: reply.message || authTexts.signupFailed };
+  const text = reply.message || authTexts.signupFailed;
+  return PROOF_REFUSALS.has(reply.code) ? { kind: 'proofRefused', text } : { kind: 'message', text };
 }
 
 export type ProviderSignupDecision =

@@ -6,7 +6,8 @@ import { decideLogin, type Proof } from './login-rules';
 import { decideSignup, signupPayload, type SignupFormValues } from './signup-rules';
 import { useEnterApp } from './use-sign-in';
 
-export function useEmailSignup(form: SignupFormValues) {
+/** `onProofRefused`: the proof expired or was spent before the answer; the popup closes and the form says why. */
+export function useEmailSignup(form: SignupFormValues, onProofRefused: (text: string) => void) {
   const enter = useEnterApp();
   const [proof, setProof] = useState<Proof | null>(null);
   const [error, setError] = useState('');
@@ -17,6 +18,10 @@ export function useEmailSignup(form: SignupFormValues) {
     const decision = decideSignup(await signup(signupPayload(form, proof, cabinOwner)), form, proof);
     if (decision.kind === 'session') return enter(decision.email, decision.userName, 'signup');
     if (decision.kind === 'message') return setError(decision.text);
+    if (decision.kind === 'proofRefused') {
+      setProof(null);
+      return onProofRefused(decision.text);
+    }
     // 'already exists': treated as logged in, so log in to get the server's session.
     const loggedIn = decideLogin(await login(proof), proof.email);
     if (loggedIn.kind === 'session') return enter(loggedIn.email, loggedIn.userName, 'signup');

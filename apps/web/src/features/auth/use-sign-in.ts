@@ -4,7 +4,14 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { readSignupFormData, setSession } from '../../lib/storage';
 import { login } from './auth-api';
-import { clearEmailForSignIn, clearProviderIdToken, clearSignupFormData, writeSignupFormData } from './auth-storage';
+import {
+  clearEmailForSignIn,
+  clearEmailProof,
+  clearProviderIdToken,
+  clearSignupFormData,
+  writeEmailProof,
+  writeSignupFormData,
+} from './auth-storage';
 import { decideLogin, type LoginDecision, type Proof } from './login-rules';
 import { prefillSignupForm } from './signup-rules';
 
@@ -18,6 +25,7 @@ export function useEnterApp() {
       if (after === 'signup') {
         clearSignupFormData();
         clearProviderIdToken();
+        clearEmailProof();
       }
       void navigate(paths.checkpoints, { replace: true });
     },
@@ -38,12 +46,16 @@ export function useLogin() {
   );
 }
 
-/** A user not found outside /signup: keep the pre-filled form data and go to /signup. */
+/**
+ * A user not found outside /signup: keep the pre-filled form data and the proof, and go to /signup, where the form
+ * signs up with that proof: one e-mail, one code (issue 30 part 3).
+ */
 export function useGoToSignup() {
   const navigate = useNavigate();
   return useCallback(
     (proof: Proof) => {
       writeSignupFormData(prefillSignupForm(readSignupFormData(), proof.email));
+      writeEmailProof(proof);
       void navigate(paths.signup);
     },
     [navigate],

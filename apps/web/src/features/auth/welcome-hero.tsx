@@ -1,4 +1,4 @@
-// Logo, tagline, the prize banner and the daily challenge, from the campaign pack (GET /api/campaign,
+// Logo, tagline, the prize banner, and apart from them the daily challenge, from the campaign pack (GET /api/campaign,
 // campaign.yaml look and prize). Nothing is shown for a part the pack leaves out, nor before the campaign is loaded.
 // All of it is the pack's words (`data-pack`: the pseudo-locale journey leaves them out, decision 050).
 import { Link } from 'react-router';
@@ -46,7 +46,19 @@ export function WelcomeHero({ prizeLink }: { prizeLink: string }) {
           <span className="welcome__cabin-text">{prize.text}</span>
         </Link>
       )}
-      <p className="welcome__description">{campaign?.description}</p>
     </header>
+  );
+}
+
+/**
+ * The daily challenge's description, below the ways in: at 320 px the hero and the description together pushed
+ * every sign-in button under the fold (issue 30 part 3).
+ */
+export function WelcomeDescription() {
+  const { data: campaign } = useCampaign();
+  return (
+    <p className="welcome__description" data-pack>
+      {campaign?.description}
+    </p>
   );
 }

@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { paths } from '../../lib/paths';
 import { readEmailForSignIn } from './auth-storage';
-import { authTexts } from './auth-texts';
 import { CodePopup } from './code-popup';
+import { sendEmailLink } from './email-link-api';
 import { EmailLinkPopup } from './email-link-popup';
 import { GoogleButton } from './google-button';
+import { SentNotice } from './sent-notice';
 import { useGoToSignup } from './use-sign-in';
 import { t } from '../../lib/i18n';
 
@@ -21,12 +22,14 @@ export function WelcomeSignIn() {
   return (
     <div className="welcome__actions">
       {sent && (
-        <div className="banner welcome__sent" role="status">
+        <SentNotice
+          className="welcome__sent"
+          email={email}
+          onHaveCode={() => setPopup('code')}
+          resend={() => sendEmailLink(email, '/')}
+        >
           <p>{t('server.linkSent')}</p>
-          <button type="button" className="link-button" onClick={() => setPopup('code')}>
-            {authTexts.haveCode}
-          </button>
-        </div>
+        </SentNotice>
       )}
       <GoogleButton page="welcome" onFailure={(message) => void alert(message)} />
       <button type="button" className="link-button welcome__other press" onClick={() => setPopup('email')}>

@@ -1,49 +1,46 @@
-// The line over a signed-in screen while the network is gone (decision 035): the screen shows the visitor's last
-// saved answers (lib/query-cache-store.ts), and this says since when; or that the screen has none yet.
+// The line over a signed-in screen when the server cannot be asked (decision 035, issue 30 part 4): the phone
+// offline, or online while the server does not answer (lib/connection.ts), told apart. The screen shows the
+// visitor's last saved answers (lib/query-cache-store.ts), and this says since when; or, when part of it was never
+// seen on this phone, that it will load. A call waiting long says the connection is slow.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { onServerBack, type Reach, useReach, useSlow } from '../../lib/connection';
 import { keptOnPhone } from '../../lib/query-cache-store';
 import { offlineLineTexts } from './pwa-texts';
 import { savedAtText } from './saved-at';
 import './offline.css';
 
 /** The banner's text now, or null when the app is online and its last calls reached the server. */
-function bannerText(client: QueryClient): string | null {
+function bannerText(client: QueryClient, reach: Reach): string | null {
   const active = client
     .getQueryCache()
     .findAll({ type: 'active' })
     .filter((query) => keptOnPhone(query.queryKey));
   const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
-  if (navigator.onLine && !failed) return null;
-  // Part of the screen has never been seen on this phone: it waits for the network.
-  if (active.some((query) => query.state.data === undefined)) return offlineLineTexts.nothingSaved;
+  if (reach === 'online' && !failed) return null;
+  const texts = reach === 'offline' ? offlineLineTexts.offline : offlineLineTexts.unreachable;
+  // Part of the screen has never been seen on this phone: it waits for the server.
+  if (active.some((query) => query.state.data === undefined)) return texts.nothingSaved;
   const shown = active.map((query) => query.state.dataUpdatedAt);
-  // Offline on a screen that asks the server nothing: nothing on it is old.
+  // A screen that asks the server nothing: nothing on it is old.
   if (shown.length === 0) return null;
-  return offlineLineTexts.savedAt(savedAtText(Math.min(...shown), Date.now()));
+  return texts.savedAt(savedAtText(Math.min(...shown), Date.now()));
 }
 
 export function OfflineBanner() {
   const client = useQueryClient();
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const unsubscribe = client.getQueryCache().subscribe(onChange);
-      window.addEventListener('online', onChange);
-      window.addEventListener('offline', onChange);
-      return () => {
-        unsubscribe();
-        window.removeEventListener('online', onChange);
-        window.removeEventListener('offline', onChange);
-      };
-    },
-    [client],
-  );
-  const text = useSyncExternalStore(subscribe, () => bannerText(client));
-  if (!text) return null;
+  const reach = useReach();
+  const slow = useSlow();
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  const text = useSyncExternalStore(subscribe, () => bannerText(client, reach));
+  // The server answers again: everything shown is asked for again.
+  useEffect(() => onServerBack(() => void client.invalidateQueries()), [client]);
+  const line = text ?? (slow ? offlineLineTexts.slow : null);
+  if (!line) return null;
   return (
     <p className="offline-banner" role="status">
-      {text}
+      {line}
     </p>
   );
 }

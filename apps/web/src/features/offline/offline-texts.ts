@@ -12,9 +12,20 @@ export const offlineTexts = {
   get waitingDetail() {
     return t('offline.waitingDetail');
   },
+  /** The same, when the phone is online but the server does not answer (issue 30 part 4). */
+  get waitingServer() {
+    return t('offline.waitingServer');
+  },
+  get waitingServerDetail() {
+    return t('offline.waitingServerDetail');
+  },
   /** The spin screen while offline: the server chooses the ducks, so the wheel needs it. */
   get spinOffline() {
     return t('offline.spinOffline');
+  },
+  /** The spin screen while the server does not answer. */
+  get spinUnreachable() {
+    return t('offline.spinUnreachable');
   },
   /** A kept answer reached the server and completed its checkpoint. */
   sent: (title: string) => t('offline.sent', { title }),
