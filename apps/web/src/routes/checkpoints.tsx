@@ -5,6 +5,7 @@ import { prefetchCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
 import { offlineTexts } from '../features/offline/offline-texts';
+import { ReminderCard } from '../features/reminders/reminder-card';
 import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
@@ -24,6 +25,7 @@ export default function CheckpointsRoute() {
       <TrackerButtons />
       <h1 className="title">{t('checkpoints.title')}</h1>
       <CheckpointList waiting={{ ids: waiting, note: offlineTexts.waiting }} />
+      <ReminderCard />
       <HowToPlay />
       <BottomBar
         links={[
