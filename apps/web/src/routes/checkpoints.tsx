@@ -25,8 +25,9 @@ export default function CheckpointsRoute() {
       <TrackerButtons />
       <h1 className="title">{t('checkpoints.title')}</h1>
       <CheckpointList waiting={{ ids: waiting, note: offlineTexts.waiting }} />
-      <ReminderCard />
       <HowToPlay />
+      {/* Last: it appears once /api/reminders answers, and nothing below it moves then (layout-shift.spec.ts). */}
+      <ReminderCard />
       <BottomBar
         links={[
           { to: paths.leaderboard, label: t('nav.leaderboard') },
