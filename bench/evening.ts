@@ -232,6 +232,8 @@ async function startServer(
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         SESSION_SECRET: secret,
+        VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+        VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
         SMTP_URL: smtpUrl,
         SIGNIN_MAIL_PER_MINUTE: String(MAIL_PER_MINUTE),
         ALLOW_EMBEDDED_DATABASE: '1',

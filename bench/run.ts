@@ -126,6 +126,8 @@ const BENCH_PRODUCTION = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PUBLIC_URL: 'https://quackquest.example',
   MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
+  VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+  VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
 } as const;

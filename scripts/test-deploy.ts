@@ -455,6 +455,8 @@ async function main(): Promise<void> {
       SESSION_SECRET: sessionSecret,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'QuackQuest <no-reply@quackquest.test>',
+      VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+      VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
       S3_BUCKET: store.bucket,
       S3_ENDPOINT: store.url,
       S3_REGION: 'us-east-1',

@@ -175,6 +175,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/console(?:\/|$)/, /^\/assets\//, /^\/(?:healthz|readyz|metrics)$/],
         inlineWorkboxRuntime: true,
+        // The reminders' push and notificationclick handlers (public/push-handlers.js, decision 063).
+        importScripts: ['/push-handlers.js'],
         cleanupOutdatedCaches: true,
         // The campaign (public, the same for everyone) and its pictures; nothing else of /api: a visitor's
         // own answers are kept by the app per visitor (query-cache-store.ts), and sign-in is never cached.

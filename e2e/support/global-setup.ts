@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startOidcProvider } from '../../apps/server/test/oidc-provider';
+import { startPushService } from '../../apps/server/test/push-service';
 import { startSmtp } from '../../apps/server/test/smtp';
 import { waitForHealth } from './own-server';
 import { APP_PORT, APP_URL, CONTROL_PORT, OWN_PORTS } from './ports';
@@ -34,6 +35,9 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-'));
   const smtp = await startSmtp();
   const oidc = await startOidcProvider();
+  // Where the journeys' browsers are subscribed (tests/reminders.spec.ts): it checks each message's VAPID signature
+  // and decrypts it, as a browser's push service and the browser would.
+  const push = await startPushService();
 
   const env = {
     ...process.env,
@@ -48,6 +52,7 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_ID: 'quackquest-e2e',
     GOOGLE_CLIENT_SECRET: 'quackquest-e2e-secret',
     OIDC_ISSUER: oidc.url,
+    PUSH_SERVICES: push.url,
     LOG_LEVEL: 'warn',
   };
   // Journeys run operator commands (review:approve) against the same database.
@@ -77,6 +82,20 @@ export default async function globalSetup() {
       response.setHeader('content-type', 'application/json');
       return response.end(JSON.stringify(mails));
     }
+    if (url.pathname === '/push/subscriber' && request.method === 'POST') {
+      response.setHeader('content-type', 'application/json');
+      return response.end(JSON.stringify(push.subscriber()));
+    }
+    if (url.pathname === '/push/received') {
+      const id = url.searchParams.get('subscriber');
+      response.setHeader('content-type', 'application/json');
+      return response.end(
+        JSON.stringify({
+          received: push.received.filter((p) => p.subscriberId === id).map((p) => p.text),
+          refused: push.refused,
+        }),
+      );
+    }
     if (url.pathname === '/oidc/identity' && request.method === 'POST') {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -97,6 +116,7 @@ export default async function globalSetup() {
     await exited;
     await smtp.close();
     await oidc.close();
+    await push.close();
     await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -32,6 +32,9 @@ import { registerWeb } from './http/web';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type MailWorker, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
+import { reminderRoutes } from './reminders/routes';
+import { loadVapid } from './reminders/vapid';
+import { type ReminderWorker, startReminderWorker } from './reminders/worker';
 import { operatorRoutes } from './operators/routes';
 import { participantRoutes } from './participants/routes';
 import { photoRoutes } from './photos/routes';
@@ -52,12 +55,14 @@ export interface BuildOptions {
   storage?: Storage;
   mailer?: Mailer;
   /**
-   * The mail queue's rows this app's worker serves ('main'). Tests that share one database give each app its own,
-   * so an app's e-mail reaches its own SMTP server or dev outbox.
+   * The mail queue's and the reminder queue's rows this app's workers serve ('main'). Tests that share one database
+   * give each app its own, so an app's e-mail reaches its own SMTP server or dev outbox.
    */
   mailChannel?: string;
   /** How often the mail worker looks at the queue without a nudge (500 ms). */
   mailPollMs?: number;
+  /** How often the reminder worker looks for an unlock and due reminders (1 s). */
+  reminderPollMs?: number;
   now?: () => number;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
@@ -110,6 +115,21 @@ export async function buildApp(options: BuildOptions) {
     mailer.close?.();
   });
 
+  const vapid = loadVapid(env);
+  // Reminders when a day's checkpoint opens (decision 063): stopped on close like the mail worker.
+  const reminderWorker = startReminderWorker({
+    db: database.background ?? database.db,
+    vapid,
+    channel: mailChannel,
+    perMinute: env.PUSH_PER_MINUTE,
+    now: () => ctx.now(),
+    log: app.log,
+    appName: async () => (await ctx.campaign.get()).info.name,
+    ...(options.reminderPollMs ? { pollMs: options.reminderPollMs } : {}),
+  });
+  app.decorate('reminderWorker', reminderWorker);
+  app.addHook('onClose', () => reminderWorker.stop());
+
   const ctx: AppContext = {
     db: database.db,
     env,
@@ -126,6 +146,7 @@ export async function buildApp(options: BuildOptions) {
     }),
     secret,
     mail: { channel: mailChannel, secret, nudge: () => mailWorker.nudge() },
+    vapid,
     now: options.now ?? Date.now,
   };
   app.decorate('ctx', ctx);
@@ -166,6 +187,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(checkpointRoutes(ctx));
   await app.register(spinRoutes(ctx));
   await app.register(noticeRoutes(ctx));
+  await app.register(reminderRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(photoRoutes(ctx));
   await app.register(rewardRoutes(ctx));
@@ -195,6 +217,8 @@ declare module 'fastify' {
     drain(): Promise<void>;
     /** This process's mail queue worker (mail/queue.ts): tests flush it. */
     mailWorker: MailWorker;
+    /** This process's reminder worker (reminders/worker.ts): tests flush it. */
+    reminderWorker: ReminderWorker;
   }
 }
 

@@ -3,6 +3,7 @@ import type { CampaignCache } from './campaign/active';
 import type { Env } from './config/env';
 import type { Db } from './db/client';
 import type { MailQueueHandle } from './mail/queue';
+import type { Vapid } from './reminders/vapid';
 import type { Storage } from './uploads/storage';
 
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   secret: string;
   /** Where e-mail goes: the queue the worker sends from (mail/queue.ts, decision 025). */
   mail: MailQueueHandle;
+  /** The VAPID keys reminders are signed with; browsers subscribe with the public one (reminders/vapid.ts). */
+  vapid: Vapid;
   /** Milliseconds since the epoch; replaceable in tests. */
   now: () => number;
 }

@@ -40,6 +40,7 @@ export type {
   Profile,
   Reward,
   PendingSignup,
+  Reminders,
   ReviewDecisionsBody,
   ReviewDecisionsResult,
   ReviewItem,

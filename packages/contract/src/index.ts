@@ -247,3 +247,20 @@ export const campaignSchema = z.object({
   screens: campaignScreensSchema.optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/**
+ * A browser's Web Push subscription (PushSubscription.toJSON()): where its push service takes messages for it,
+ * and the keys a message is encrypted to (RFC 8291; 65 and 16 bytes, base64url).
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  keys: z.object({
+    p256dh: z.string().regex(/^[\w-]{87}=?$/),
+    auth: z.string().regex(/^[\w-]{22}(==)?$/),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
+
+/** The visitor's reminders (decision 063): whether a push reminder is on, and the key a browser subscribes with. */
+export const remindersSchema = z.object({ push: z.boolean(), publicKey: z.string() });
+export type Reminders = z.infer<typeof remindersSchema>;

@@ -35,4 +35,6 @@ export const serverMessages = {
   /** A body slower than the slowest real connection (http/body-deadline.ts). */
   requestTimeout: 'The request took too long to arrive. Please try again.',
   emailInvalid: 'Please enter a valid email address',
+  /** A push subscription at an address that is none of the push services the server sends to (decision 064). */
+  pushServiceUnknown: 'This browser cannot receive reminders from us. Try another browser.',
 } as const;

@@ -11,6 +11,8 @@ const production = {
   S3_BUCKET: 'photos',
   PUBLIC_URL: 'https://quackquest.example',
   MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
+  VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+  VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
 };
 
 describe('parseEnv', () => {
@@ -70,6 +72,8 @@ describe('parseEnv', () => {
     ['a PORT out of range', { PORT: '70000' }, 'PORT'],
     ['production without SESSION_SECRET', { NODE_ENV: 'production' }, 'SESSION_SECRET'],
     ['a SESSION_SECRET too short to be safe', { NODE_ENV: 'production', SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    ['production without a VAPID pair', { ...production, VAPID_PRIVATE_KEY: '' }, 'VAPID_PRIVATE_KEY'],
+    ['a VAPID_PUBLIC_KEY that is no P-256 key', { VAPID_PUBLIC_KEY: 'abc' }, 'VAPID_PUBLIC_KEY'],
     ['a DATABASE_URL without its scheme', { DATABASE_URL: 'localhost:5432/quackquest' }, 'DATABASE_URL'],
     ['a DATABASE_URL of another database', { DATABASE_URL: 'mysql://u@db/qq' }, 'DATABASE_URL'],
     ['a PUBLIC_URL that is not a URL', { PUBLIC_URL: 'quackquest.example' }, 'PUBLIC_URL'],

@@ -13,6 +13,14 @@ export const DEFAULT_POOL_SIZE = 10;
 /** Sign-in e-mails per client IP per 15 minutes and from all instances per minute (decision 015). */
 export const DEFAULT_SIGNIN_LINKS_PER_IP = 3000;
 export const DEFAULT_SIGNIN_MAIL_PER_MINUTE = 300;
+const DEFAULT_PUSH_PER_MINUTE = 60_000;
+/** The push services of Chrome and Edge (FCM), Firefox (Mozilla), Safari (Apple) and Windows (WNS). */
+const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://*.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+];
 
 /** A yes/no setting: 1 or true, 0 or false; unset is no. */
 const flag = optional.pipe(z.enum(['0', '1', 'true', 'false']).optional()).transform((v) => v === '1' || v === 'true');
@@ -75,6 +83,44 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(60_000).default(0)),
   /** Turns on GET /metrics for a scraper sending it as a bearer token (http/metrics.ts). */
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * The server's VAPID key pair (decision 063): Web Push reminders are signed with the private key, and browsers
+   * subscribe with the public one, so every instance needs the same pair (`npx web-push generate-vapid-keys`).
+   * Generated once and kept in DATA_DIR outside production (config/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{87}$/, 'must be the base64url public key (87 characters) of a P-256 pair')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{43}$/, 'must be the base64url private key (43 characters) of a P-256 pair')
+      .optional(),
+  ),
+  /** Who the push services may contact about our pushes: a mailto: or https: address (reminders/vapid.ts when unset). */
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')
+      .optional(),
+  ),
+  /** Reminders all instances together hand to push services per minute (decision 063). */
+  PUSH_PER_MINUTE: count(DEFAULT_PUSH_PER_MINUTE, 10_000_000),
+  /**
+   * The push services a browser's subscription may name, as origins, `*.` for any subdomain (decision 064): the
+   * server sends to no other address a visitor gives it. The browsers' own services when unset.
+   */
+  PUSH_SERVICES: optional.transform((value) =>
+    value === undefined
+      ? DEFAULT_PUSH_SERVICES
+      : value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -179,6 +225,13 @@ function productionRefusals(env: Env, source: NodeJS.ProcessEnv): string[] {
   }
   if (!env.SMTP_URL) {
     refusals.push('SMTP_URL: required when NODE_ENV=production: visitors and the crew sign in with an e-mailed link or code');
+  }
+  for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const) {
+    if (!env[name]) {
+      refusals.push(
+        `${name}: required when NODE_ENV=production: reminders are signed with the VAPID pair and every instance needs the same one (npx web-push generate-vapid-keys)`,
+      );
+    }
   }
   if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
     refusals.push(

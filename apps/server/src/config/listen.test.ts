@@ -9,6 +9,8 @@ const productionSettings = {
   SMTP_URL: 'smtp://mail:25',
   PUBLIC_URL: 'https://quackquest.example',
   MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
+  VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+  VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
 };

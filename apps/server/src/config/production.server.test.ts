@@ -8,6 +8,8 @@ const safe = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PUBLIC_URL: 'https://quackquest.example',
   MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
+  VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
+  VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
   ALLOW_EMBEDDED_DATABASE: '1',
   ALLOW_LOCAL_PHOTOS: '1',
   LOG_LEVEL: 'warn',
@@ -18,7 +20,15 @@ describe('the server in production', { timeout: 120_000 }, () => {
   it('refuses to start without e-mail, a database, a photo store and a secret, naming each variable', async () => {
     const { code, stderr } = await startServerUntilExit({ NODE_ENV: 'production' });
     expect(code).toBe(1);
-    for (const variable of ['SESSION_SECRET:', 'SMTP_URL:', 'DATABASE_URL:', 'S3_BUCKET:', 'PUBLIC_URL:', 'MAIL_FROM:']) {
+    for (const variable of [
+      'SESSION_SECRET:',
+      'SMTP_URL:',
+      'DATABASE_URL:',
+      'S3_BUCKET:',
+      'PUBLIC_URL:',
+      'MAIL_FROM:',
+      'VAPID_PRIVATE_KEY:',
+    ]) {
       expect(stderr).toContain(variable);
     }
     expect(stderr).toContain('ALLOW_EMBEDDED_DATABASE=1');

@@ -511,3 +511,68 @@ export const mailQueue = pgTable(
     index('mail_queue_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A visitor's yes to a reminder when the next day's checkpoint opens (issue 27 part 6, decision 063): given by them,
+ * never by default; `withdrawnAt` when they took it back (the subscription's endpoint and keys blanked then); deleted
+ * by an erasure. A push row holds the browser's subscription: its endpoint at a push service and the keys a payload
+ * is encrypted to (RFC 8291). At most one live row per visitor and channel: a new device's subscription replaces it.
+ */
+export const reminderOptIns = pgTable(
+  'reminder_opt_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    /** 'push' (Web Push to the installed app). */
+    channel: text('channel').notNull(),
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    optedInAt: timestamp('opted_in_at', { withTimezone: true, mode: 'date' }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('reminder_opt_ins_live_idx')
+      .on(t.userId, t.channel)
+      .where(sql`${t.withdrawnAt} is null`),
+    index('reminder_opt_ins_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Reminders to send (decision 063): at each unlock (a distinct start time of the active campaign's checkpoints) one
+ * row per live opt-in, once (the unique index: every instance may queue them, one row results). Claimed like the
+ * mail queue (FOR UPDATE SKIP LOCKED, `lockedUntil`), within PUSH_PER_MINUTE across instances; a row whose opt-in
+ * is withdrawn or erased meanwhile is never sent.
+ */
+export const reminderQueue = pgTable(
+  'reminder_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    optInId: bigint('opt_in_id', { mode: 'number' })
+      .notNull()
+      .references(() => reminderOptIns.id, { onDelete: 'cascade' }),
+    /** The unlock it tells of: the checkpoints' start time (Unix seconds). */
+    opensAt: bigint('opens_at', { mode: 'number' }).notNull(),
+    /** The workers that serve this row: 'main' in a deployment; tests that share a database keep apart by it. */
+    channel: text('channel').notNull().default('main'),
+    /** 'queued', 'sent', 'gone' (the push service no longer knows the subscription), 'failed' or 'withdrawn'. */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Not sent after this: a reminder hours late tells nothing. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The push service's status and reason. */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('reminder_queue_once_idx').on(t.optInId, t.opensAt),
+    index('reminder_queue_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`state = 'queued'`),
+    index('reminder_queue_sent_idx').on(t.channel, t.sentAt),
+  ],
+);

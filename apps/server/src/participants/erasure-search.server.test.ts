@@ -1,5 +1,5 @@
 // An erasure leaves nothing behind (issue 29 part 3, PDPA): a visitor signs up by an e-mailed link, answers in words
-// and with a photo, is reviewed, claims and redeems a voucher, is looked up by the helpdesk and notified as a winner;
+// and with a photo, turns reminders on, is reviewed, claims and redeems a voucher, is looked up by the helpdesk and notified as a winner;
 // then an admin erases them. Every text column of every table, every line the server logged and the photo store are
 // searched for their e-mail, name, phone, Instagram handle and voucher code: none is found.
 import { readdirSync } from 'node:fs';
@@ -37,7 +37,10 @@ describe('an erased visitor', () => {
         done();
       },
     });
-    app = await buildTestApp({ SMTP_URL: smtp.url }, { logger: { level: 'info', stream } });
+    app = await buildTestApp(
+      { SMTP_URL: smtp.url, PUSH_SERVICES: 'https://*.push.example' },
+      { logger: { level: 'info', stream } },
+    );
     const tag = unique('erase').replace(/\W/g, '');
     const person = {
       email: `${tag}@example.com`,
@@ -92,6 +95,16 @@ describe('an erased visitor', () => {
     expect(put.statusCode).toBe(200);
     expect((await visitor(`/api/checkpoints/${photo.slug}/attempts`, { answer: key })).statusCode).toBe(200);
 
+    // Turns reminders on: their phone's push subscription, whose address names the device.
+    const subscription = {
+      endpoint: `https://fcm.push.example/send/${tag}`,
+      keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) },
+    };
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/reminders/push', headers: { cookie: session }, payload: subscription }))
+        .statusCode,
+    ).toBe(200);
+
     // The crew: a reviewer approves the words, an admin finds them and gives ducks, staff redeem their voucher.
     const [reviewer, admin, staff] = [
       await createOperator('reviewer'),
@@ -142,7 +155,7 @@ describe('an erased visitor', () => {
     );
     // What identifies the visitor: their contact details, their own words and their voucher's code. (A photo's key is
     // random and names nobody; the photo itself is looked for in the store below.)
-    const values = { ...person, voucher, answer: words10 };
+    const values = { ...person, voucher, answer: words10, pushEndpoint: subscription.endpoint };
     const inTables: string[] = [];
     for (const { table_name: table, column_name: column } of columns) {
       for (const [what, value] of Object.entries(values)) {

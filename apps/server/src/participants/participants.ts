@@ -15,6 +15,7 @@ import {
   emailLinks,
   ledger,
   mailQueue,
+  reminderOptIns,
   rewards,
   sessions,
   uploads,
@@ -288,6 +289,8 @@ export async function eraseParticipant(ctx: AppContext, userId: number, input: A
       .update(mailQueue)
       .set({ recipient: erasedEmail(userId), text: '', html: '' })
       .where(eq(mailQueue.recipient, user.email));
+    // Their reminders: the opt-ins with their devices' subscriptions, and (cascading) what was queued for them.
+    await tx.delete(reminderOptIns).where(eq(reminderOptIns.userId, userId));
     const ended = await endSessions(tx, userId);
     await recordAudit(tx, {
       actor: input.actor,

@@ -5,6 +5,7 @@ import { prefetchCheckpoints } from '../features/checkpoints/checkpoints-api';
 import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-list';
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
 import { offlineTexts } from '../features/offline/offline-texts';
+import { ReminderCard } from '../features/reminders/reminder-card';
 import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
@@ -25,6 +26,8 @@ export default function CheckpointsRoute() {
       <h1 className="title">{t('checkpoints.title')}</h1>
       <CheckpointList waiting={{ ids: waiting, note: offlineTexts.waiting }} />
       <HowToPlay />
+      {/* Last: it appears once /api/reminders answers, and nothing below it moves then (layout-shift.spec.ts). */}
+      <ReminderCard />
       <BottomBar
         links={[
           { to: paths.leaderboard, label: t('nav.leaderboard') },

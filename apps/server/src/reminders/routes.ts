@@ -1,0 +1,32 @@
+import { pushSubscriptionSchema, remindersSchema } from '@quackquest/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { requireUserId } from '../session/session';
+import { optInPush, readReminders, withdrawPush } from './opt-ins';
+
+export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const publicKey = ctx.vapid.publicKey;
+
+    app.get('/api/reminders', { schema: { response: { 200: remindersSchema } } }, async (request) => {
+      const userId = await requireUserId(request);
+      return readReminders(ctx.db, userId, publicKey);
+    });
+
+    app.put(
+      '/api/reminders/push',
+      { schema: { body: pushSubscriptionSchema, response: { 200: remindersSchema } } },
+      async (request) => {
+        const userId = await requireUserId(request);
+        await optInPush(ctx.db, userId, request.body, { services: ctx.env.PUSH_SERVICES, now: new Date(ctx.now()) });
+        return readReminders(ctx.db, userId, publicKey);
+      },
+    );
+
+    app.delete('/api/reminders/push', { schema: { response: { 200: remindersSchema } } }, async (request) => {
+      const userId = await requireUserId(request);
+      await withdrawPush(ctx.db, userId, new Date(ctx.now()));
+      return readReminders(ctx.db, userId, publicKey);
+    });
+  };
+}

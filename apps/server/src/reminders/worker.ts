@@ -1,0 +1,173 @@
+// Sends the reminders (decision 063). Each server process runs one worker: every few seconds it queues the
+// reminders of an unlock that has just passed (once per unlock and process; the database keeps it to one row per
+// visitor whoever queues), and it claims due rows and hands each to its push service: the payload encrypted to the
+// subscription's keys (aes128gcm, RFC 8291) and signed with our VAPID key (RFC 8292) by the web-push library, sent
+// with fetch over kept-alive connections. Rounds follow each other while rows are due; PUSH_PER_MINUTE holds the
+// surplus in the queue, which survives restarts.
+import webPush from 'web-push';
+import type { Db } from '../db/client';
+import { reminderPayload } from './reminder-texts';
+import {
+  type ClaimedReminder,
+  claimReminders,
+  giveUpExpired,
+  markRefused,
+  markRetry,
+  markSent,
+  queueUnlock,
+  recentUnlocks,
+} from './queue';
+import type { Vapid } from './vapid';
+
+/** Reminders claimed per round, and sent at once at most. */
+const ROUND = 500;
+const IN_FLIGHT = 100;
+const SEND_TIMEOUT_MS = 10_000;
+const SCHEDULE_EVERY_MS = 5_000;
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
+/** Kept by the push service this long when the phone is off: past it the day's reminder is old news. */
+const TTL_S = 3 * 60 * 60;
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+export interface ReminderWorkerOptions {
+  db: Db;
+  vapid: Vapid;
+  channel: string;
+  perMinute: number;
+  now: () => number;
+  log: Log;
+  appName: () => Promise<string>;
+  pollMs?: number;
+}
+
+export interface ReminderWorker {
+  /** Queues and sends what is due now, until nothing is (tests and the bench). */
+  flush(): Promise<void>;
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function startReminderWorker(options: ReminderWorkerOptions): ReminderWorker {
+  const pollMs = options.pollMs ?? 1000;
+  const queuedUnlocks = new Set<number>();
+  let lastSchedule = -Infinity;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const schedule = async (now: Date) => {
+    if (now.getTime() - lastSchedule < SCHEDULE_EVERY_MS && lastSchedule <= now.getTime()) return;
+    lastSchedule = now.getTime();
+    await giveUpExpired(options.db, options.channel, now);
+    for (const opensAt of await recentUnlocks(options.db, Math.floor(now.getTime() / 1000))) {
+      if (queuedUnlocks.has(opensAt)) continue;
+      await queueUnlock(options.db, opensAt, options.channel, now);
+      queuedUnlocks.add(opensAt);
+    }
+  };
+
+  /** One round: returns how many were claimed. */
+  const round = async (force: boolean): Promise<number> => {
+    const now = new Date(options.now());
+    if (force) lastSchedule = -Infinity;
+    await schedule(now);
+    const claimed = await claimReminders(options.db, {
+      channel: options.channel,
+      now,
+      most: ROUND,
+      perMinute: options.perMinute,
+    });
+    if (claimed.length === 0) return 0;
+    const appName = await options.appName().catch(() => 'QuackQuest');
+    const sent: number[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const reminder = claimed[next++]!;
+        if (await deliver(options, reminder, appName)) sent.push(reminder.id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, claimed.length) }, lane));
+    await markSent(options.db, sent, new Date(options.now()));
+    return claimed.length;
+  };
+
+  const tick = () => {
+    if (stopped || running) return;
+    running = round(false)
+      .catch((error: unknown) => {
+        options.log.error({ err: error, channel: options.channel }, 'reminder round failed');
+        return 0;
+      })
+      .finally(() => (running = undefined));
+    void running.then((claimed) => {
+      if (stopped) return;
+      timer = setTimeout(tick, claimed === ROUND ? 0 : pollMs);
+      timer.unref();
+    });
+  };
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    async flush() {
+      await running;
+      for (let i = 0; i < 1000 && !stopped; i += 1) {
+        if ((await round(i === 0)) === 0) break;
+      }
+    },
+    async stop(graceMs = 5000) {
+      stopped = true;
+      clearTimeout(timer);
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (wait = setTimeout(resolve, graceMs)))]);
+      clearTimeout(wait);
+    },
+  };
+}
+
+/** Sends one reminder; true when its push service took it. A refusal or failure is written to its row. */
+async function deliver(options: ReminderWorkerOptions, reminder: ClaimedReminder, appName: string): Promise<boolean> {
+  const payload = reminderPayload(appName, reminder.language, reminder.opensAt);
+  let status: number;
+  let reason: string;
+  try {
+    const request = webPush.generateRequestDetails(
+      { endpoint: reminder.endpoint, keys: { p256dh: reminder.p256dh, auth: reminder.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: options.vapid,
+        TTL: TTL_S,
+        // The push service keeps one undelivered message per topic: one sent twice is delivered once.
+        topic: payload.tag,
+        urgency: 'normal',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers: request.headers as Record<string, string>,
+      body: request.body,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    status = response.status;
+    if (status >= 200 && status < 300) {
+      await response.body?.cancel();
+      return true;
+    }
+    reason = `${status} ${(await response.text().catch(() => '')).slice(0, 200)}`.trim();
+  } catch (error) {
+    status = 0;
+    reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  }
+  const at = new Date(options.now());
+  // 404 and 410: the subscription expired or was cancelled in the browser; 400, 403, 413: this message never works.
+  if (status === 404 || status === 410) await markRefused(options.db, reminder.id, 'gone', reason, at);
+  else if (status === 400 || status === 403 || status === 413) await markRefused(options.db, reminder.id, 'failed', reason, at);
+  else {
+    const delay = RETRY_DELAYS_MS[Math.min(reminder.attempts, RETRY_DELAYS_MS.length) - 1]!;
+    await markRetry(options.db, reminder.id, reason, new Date(at.getTime() + delay));
+  }
+  options.log.warn({ reminderId: reminder.id, status, reason, attempts: reminder.attempts }, 'reminder not sent');
+  return false;
+}
