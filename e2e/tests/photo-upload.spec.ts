@@ -154,13 +154,14 @@ test('Cancel stops the upload, Retry after a network failure sends it again, and
   await expect(page.getByRole('progressbar')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Browse' })).toBeEnabled();
 
-  // The connection drops during the retry: the failure is said, and Retry is offered again.
+  // The connection drops during the retry: the failure is said (the phone is online, so the server was not reached:
+  // decision 061), and Retry is offered again.
   const isPhotoPut = (url: URL) => /^\/api\/uploads\/(?!url$)[^/]+$/.test(url.pathname);
   await page.route(isPhotoPut, (route) =>
     route.request().method() === 'PUT' ? route.abort('connectionreset') : route.fallback(),
   );
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('alert')).toContainText('Network error. Please try again.');
+  await expect(page.getByRole('alert')).toContainText("The game's server is not answering. Please try again in a moment.");
   await page.unroute(isPhotoPut);
 
   await page.getByRole('button', { name: 'Retry' }).click();
