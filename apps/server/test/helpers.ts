@@ -245,3 +245,12 @@ export async function writeSpin(
     return row!.id;
   });
 }
+
+/** PostgreSQL's own message for a refused statement (Drizzle wraps it), or 'not refused'. */
+export async function refusal(statement: Promise<unknown>): Promise<string> {
+  const error = await statement.then(
+    () => undefined,
+    (e: unknown) => e as Error & { cause?: Error },
+  );
+  return error ? (error.cause ?? error).message : 'not refused';
+}

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
 import { migrationsFolder } from '../paths';
+import { refusal } from '../../test/helpers';
 import { type ScratchDatabase, createScratchDatabase, removeTempDirs, tempDir } from '../../test/resilience/harness';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from './audit';
@@ -58,15 +59,6 @@ async function bypassing(database: Database, table: string, statement: string): 
     await tx.execute(sql.raw(statement));
     await tx.execute(sql.raw(`alter table ${table} enable trigger user`));
   });
-}
-
-/** PostgreSQL's own message for a refused statement (Drizzle wraps it). */
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  const error = await statement.then(
-    () => undefined,
-    (e: unknown) => e as Error & { cause?: Error },
-  );
-  return error ? (error.cause ?? error).message : 'not refused';
 }
 
 async function seals(database: Database) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test/helpers';
+import { refusal, repoRoot } from '../../test/helpers';
 import {
   type ScratchDatabase,
   createClient,
@@ -60,15 +60,6 @@ async function appRole(owner: pg.Client, database: ScratchDatabase): Promise<{ n
   const url = new URL(database.url);
   url.username = name;
   return { name, url: url.toString() };
-}
-
-/** PostgreSQL's own message for a refused statement (Drizzle wraps it). */
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  const error = await statement.then(
-    () => undefined,
-    (e: unknown) => e as Error & { cause?: Error },
-  );
-  return error ? (error.cause ?? error).message : 'not refused';
 }
 
 describe.skipIf(!onPostgres)('the app under its own PostgreSQL role', () => {
