@@ -1,6 +1,5 @@
 // http_ece (the web-push library's own encryption, RFC 8188 and 8291) has no types: the one call the test push
-// service makes. knip.json lists http_ece under ignoreDependencies: it takes the import for this declaration
-// and would call the package unused.
+// service makes.
 declare module 'http_ece' {
   import type { ECDH } from 'node:crypto';
 
