@@ -52,6 +52,27 @@ describe("the saved answers are the signed-in visitor's only (decision 035)", ()
     expect(next.getQueryState(checkpointsKey)?.dataUpdatedAt).toBe(new Date(2026, 10, 25, 14, 32).getTime());
   });
 
+  it('answers that came just before the page went are kept: the write waiting for more is done on pagehide', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    const first = await load();
+    first.setSession('ann@example.com', 'Ann');
+    const client = new QueryClient();
+    first.ownCache(client);
+    const stop = first.saveAnswers(client);
+    await client.fetchQuery({ queryKey: checkpointsKey, queryFn: () => Promise.resolve([{ checkpointId: 'day-1' }]) });
+    expect(localStorage.getItem('queryCache')).toBeNull();
+    page.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('queryCache')).toContain('day-1');
+
+    // Once stopped, a page leaving writes nothing more.
+    stop();
+    localStorage.removeItem('queryCache');
+    await client.fetchQuery({ queryKey: ['rewards'], queryFn: () => Promise.resolve(['cabin']) });
+    page.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('queryCache')).toBeNull();
+  });
+
   it("the reviewers' news is never kept: told once, it cannot come back from the phone", async () => {
     const first = await load();
     first.setSession('ann@example.com', 'Ann');

@@ -57,10 +57,15 @@ export function keptOnPhone(queryKey: QueryKey): boolean {
   return queryKey[0] !== 'notices';
 }
 
-/** Writes the cache after each successful answer, for the visitor signed in at that moment. */
+/**
+ * Writes the cache after each successful answer, for the visitor signed in at that moment. A write still waiting
+ * when the page goes (a reload, another address typed, the tab closed) is done at once on `pagehide`: the answers
+ * a visitor just saw are the ones the next start must show if the server is gone by then.
+ */
 export function saveAnswers(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
+    timer = undefined;
     const owner = read(keys.userEmail);
     // Signed out meanwhile, or the cache is still another visitor's: nothing is written.
     if (!isAuthenticated() || !owner || owner !== restoredFor) return;
@@ -69,9 +74,20 @@ export function saveAnswers(client: QueryClient): () => void {
     });
     write(keys.queryCache, JSON.stringify({ owner, state } satisfies Stored));
   };
-  return client.getQueryCache().subscribe((event) => {
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     clearTimeout(timer);
     timer = setTimeout(save, SAVE_DELAY_MS);
   });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+  };
 }
