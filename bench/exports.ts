@@ -82,7 +82,7 @@ async function run(kind: 'pglite' | 'postgres') {
         return { rows: rows.length, bytes: 0 };
       });
       results.export = await measure(db, async () => {
-        const file = exportCsv(db, 'leaderboard', { actor: 'bench', now: new Date(), timeZone: 'Asia/Singapore' });
+        const file = await exportCsv(db, 'leaderboard', { actor: 'bench', now: new Date(), timeZone: 'Asia/Singapore' });
         let bytes = 0;
         for await (const chunk of file.chunks) bytes += Buffer.byteLength(chunk);
         return { rows: file.rows(), bytes };

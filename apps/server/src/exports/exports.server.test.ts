@@ -58,7 +58,7 @@ function rowsOf(csv: string, users: TestUser[]) {
 }
 
 async function exported(kind: ExportKind) {
-  const file = exportCsv(await db(), kind, { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
+  const file = await exportCsv(await db(), kind, { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
   const csv = await readAll(file);
   return { csv, rows: file.rows() };
 }
@@ -251,7 +251,7 @@ describe('POST /api/console/exports/*.csv', () => {
     await database.db
       .insert(users)
       .values(Array.from({ length: 2_500 }, (_, i) => ({ email: `page-${tag}-${i}@example.com`, fullName: `Page ${i}` })));
-    const file = exportCsv(database.db, 'leaderboard', { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
+    const file = await exportCsv(database.db, 'leaderboard', { actor: 'cli', now: new Date(), timeZone: TIME_ZONE });
     const chunks: string[] = [];
     for await (const chunk of file.chunks) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(3);
@@ -265,7 +265,7 @@ describe('POST /api/console/exports/*.csv', () => {
   it('a download stopped halfway was audited before its first byte, and leaves the database free', async () => {
     const { database } = await getTestContext();
     const actor = `stopped-${randomBytes(4).toString('hex')}@crew.example.com`;
-    const file = exportCsv(database.db, 'leaderboard', { actor, now: new Date(), timeZone: TIME_ZONE });
+    const file = await exportCsv(database.db, 'leaderboard', { actor, now: new Date(), timeZone: TIME_ZONE });
     for await (const chunk of file.chunks) {
       expect(chunk).toBe(`${LEADERBOARD_COLUMNS.join(',')}\r\n`);
       break;

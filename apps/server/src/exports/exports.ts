@@ -5,8 +5,8 @@
 // one pass over the index, a page of rows at a time, and the file is handed on a page at a time (a stream
 // for the console, a file or stdout for the CLI), so 100k rows never sit in memory as one string nor hold
 // the event loop for long (bench/exports.ts). The export's audit row (who, which export, how many rows) is
-// written at the end of the same transaction: an export stopped halfway (a closed browser tab) has no row
-// and no complete file.
+// written first, in a transaction of its own, before the file exists: an export stopped halfway (a closed browser
+// tab) is on the record, and one that cannot be recorded hands out nothing.
 import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { formatDay, formatZoned } from '../campaign/time';
@@ -144,17 +144,18 @@ export interface CsvExport {
   rows: () => number;
 }
 
-export function exportCsv(db: Db, kind: ExportKind, options: ExportOptions): CsvExport {
+export async function exportCsv(db: Db, kind: ExportKind, options: ExportOptions): Promise<CsvExport> {
   const { query, header, cells } = EXPORTS[kind];
   const filename = `${kind}-${formatDay(options.now, options.timeZone)}.csv`;
+  // Audited before the first byte, in a transaction of its own (issue 29 part 4): a download dropped half-way has
+  // still handed out personal data, and is on the record with the rows there were when it began. Awaited here, before
+  // the file exists: an export that cannot be audited fails before the console sends a header or the CLI opens a file.
+  await db.transaction(async (tx) => {
+    const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${query}) as exported`);
+    await auditExport(tx, kind, filename, Number(counted?.n ?? 0), options);
+  });
   let count = 0;
   const chunks = pageByPage(async (emit) => {
-    // Audited before the first byte, in a transaction of its own (issue 29 part 4): a download dropped half-way has
-    // still handed out personal data, and is on the record with the rows there were when it began.
-    await db.transaction(async (tx) => {
-      const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${query}) as exported`);
-      await auditExport(tx, kind, filename, Number(counted?.n ?? 0), options);
-    });
     await db.transaction(
       async (tx) => {
         await emit(csvLines([header]));

@@ -18,7 +18,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(`/api/console/exports/${kind}.csv`, { config: admin }, async (request, reply) => {
         const { email } = await requireOperator(request);
         const campaign = await ctx.campaign.get();
-        const file = exportCsv(ctx.db, kind, { actor: email, now: new Date(ctx.now()), timeZone: campaign.info.timeZone });
+        const file = await exportCsv(ctx.db, kind, { actor: email, now: new Date(ctx.now()), timeZone: campaign.info.timeZone });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -342,7 +342,7 @@ function exportCommand(kind: ExportKind, description: string): Command {
     run: async ({ options, cwd, openDb }) => {
       const db = await openDb();
       const { timeZone } = (await readActiveCampaign(db)).info;
-      const file = exportCsv(db, kind, { actor: CLI_ACTOR, now: new Date(), timeZone });
+      const file = await exportCsv(db, kind, { actor: CLI_ACTOR, now: new Date(), timeZone });
       const target = options.out as string | undefined;
       if (!target) return readAll(file);
       const full = path.resolve(cwd, target);
