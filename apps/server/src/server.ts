@@ -7,13 +7,20 @@ import { type CampaignAtStart, campaignAtStart, describeCampaignAtStart } from '
 import { readableStream, startMessage, wantsReadableLogs } from './config/dev-console';
 import { ConfigError, parseEnv } from './config/env';
 import { checkListenHost } from './config/listen';
-import { DatabaseUnreachableError, SchemaNewerError, openDatabase } from './db/client';
+import {
+  DatabaseUnreachableError,
+  MigrationFailedError,
+  MigrationsRefusedError,
+  SchemaNewerError,
+  databaseSettings,
+  openDatabase,
+} from './db/client';
 import { DatabaseInUseError } from './db/pglite-lock';
 
 async function main(): Promise<void> {
   const env = parseEnv();
   checkListenHost(env);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  const database = await openDatabase(databaseSettings(env));
   let campaign: CampaignAtStart;
   try {
     // CAMPAIGN seeds an empty database only; a campaign the database holds is never changed by a start (decision 026).
@@ -44,7 +51,15 @@ async function main(): Promise<void> {
   }
 }
 
-const explained = [ConfigError, PackError, DatabaseInUseError, DatabaseUnreachableError, SchemaNewerError];
+const explained = [
+  ConfigError,
+  PackError,
+  DatabaseInUseError,
+  DatabaseUnreachableError,
+  SchemaNewerError,
+  MigrationsRefusedError,
+  MigrationFailedError,
+];
 
 main().catch((error: unknown) => {
   // These already name the variable, file, entry and field: no stack trace for a setting.

@@ -32,6 +32,8 @@ export const serverMessages = {
   sessionEnded: 'Your session has ended. Please log in again.',
   /** Any 5xx: never the cause, which is logged. */
   serverError: 'Something went wrong on our side. Please try again.',
+  /** The database did not answer in time: a statement, a lock or a free connection (decision 067); a 503. */
+  serverBusy: 'The game is very busy right now. Please try again in a moment.',
   /** A body slower than the slowest real connection (http/body-deadline.ts). */
   requestTimeout: 'The request took too long to arrive. Please try again.',
   emailInvalid: 'Please enter a valid email address',

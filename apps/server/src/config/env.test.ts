@@ -67,6 +67,24 @@ describe('parseEnv', () => {
     });
   });
 
+  it('takes the database timeouts, with defaults that bound every wait (decision 067)', () => {
+    expect(parseEnv({})).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_LOCK_TIMEOUT_MS: 3_000,
+      DATABASE_POOL_TIMEOUT_MS: 10_000,
+    });
+    expect(parseEnv({ DATABASE_LOCK_TIMEOUT_MS: '500' }).DATABASE_LOCK_TIMEOUT_MS).toBe(500);
+  });
+
+  it('asks a command that only opens the database for its setting alone in production (npm run migrate)', () => {
+    const env = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://owner@db/qq' }, { databaseOnly: true });
+    expect(env.DATABASE_URL).toBe('postgres://owner@db/qq');
+    expect(() => parseEnv({ NODE_ENV: 'production' }, { databaseOnly: true })).toThrow(
+      /^Unsafe production configuration:\n {2}DATABASE_URL: required when NODE_ENV=production, or set ALLOW_EMBEDDED_DATABASE=1[^\n]*$/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://owner@db/qq' })).toThrow(/SESSION_SECRET/);
+  });
+
   it.each<[string, Record<string, string>, string]>([
     ['a PORT that is not a number', { PORT: 'eighty' }, 'PORT'],
     ['a PORT out of range', { PORT: '70000' }, 'PORT'],
@@ -85,6 +103,12 @@ describe('parseEnv', () => {
     ['production without PUBLIC_URL', { ...production, PUBLIC_URL: '' }, 'PUBLIC_URL'],
     ['production without MAIL_FROM', { ...production, MAIL_FROM: '' }, 'MAIL_FROM'],
     ['a DATABASE_POOL_SIZE of 0', { DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    ['a DATABASE_LOCK_TIMEOUT_MS of 0 (no bound)', { DATABASE_LOCK_TIMEOUT_MS: '0' }, 'DATABASE_LOCK_TIMEOUT_MS'],
+    [
+      'a DATABASE_STATEMENT_TIMEOUT_MS that is not a number',
+      { DATABASE_STATEMENT_TIMEOUT_MS: '15s' },
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+    ],
     ['a DATABASE_POOL_SIZE that is not a number', { DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     ['a TRUST_PROXY that believes every hop', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     ['a TRUST_PROXY address that is not one', { TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],

@@ -10,6 +10,8 @@ const optional = z
 
 /** PostgreSQL connections per server instance unless DATABASE_POOL_SIZE says otherwise (decision 013). */
 export const DEFAULT_POOL_SIZE = 10;
+/** PostgreSQL's waits, in milliseconds, unless DATABASE_*_TIMEOUT_MS say otherwise (decision 067). */
+export const DEFAULT_DATABASE_TIMEOUTS = { statementMs: 15_000, lockMs: 3_000, poolMs: 10_000 } as const;
 /** Sign-in e-mails per client IP per 15 minutes and from all instances per minute (decision 015). */
 export const DEFAULT_SIGNIN_LINKS_PER_IP = 3000;
 export const DEFAULT_SIGNIN_MAIL_PER_MINUTE = 300;
@@ -40,6 +42,14 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   ),
+  /**
+   * PostgreSQL: how long one statement may run, a lock may be waited for, and a request may wait for a free
+   * connection, in milliseconds (decision 067). Past any of them the request is refused with "busy" (503) at once
+   * instead of hanging; migrations wait for locks the same time and then try again.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.statementMs, 3_600_000),
+  DATABASE_LOCK_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.lockMs, 600_000),
+  DATABASE_POOL_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.poolMs, 600_000),
   /** The pack that seeds an empty database at start (decision 026); outside production the demo campaign when unset. */
   CAMPAIGN: optional,
   /** Outside production, unset: http://localhost:PORT (parseEnv), so the e-mailed links follow PORT. */
@@ -169,7 +179,11 @@ function isAddressOrRange(entry: string): boolean {
 
 export class ConfigError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * `databaseOnly`: for an operator command that only opens the database (`npm run migrate`, `verify`): in production
+ * it needs DATABASE_URL, not the secrets and addresses of serving visitors (issue 31 part 3).
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env, { databaseOnly = false } = {}): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -177,7 +191,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
   if (env.NODE_ENV !== 'production') return { ...env, CAMPAIGN: env.CAMPAIGN ?? DEMO_CAMPAIGN };
-  const unsafe = productionRefusals(env, source);
+  const unsafe = productionRefusals(env, source).filter((line) => !databaseOnly || line.startsWith('DATABASE_URL'));
   if (unsafe.length > 0)
     throw new ConfigError(`Unsafe production configuration:\n${unsafe.map((line) => `  ${line}`).join('\n')}`);
   return env;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client, Pool, PoolClient } from 'pg';
-import { DEFAULT_POOL_SIZE } from '../config/env';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_SIZE, type Env } from '../config/env';
 import { migrationsFolder } from '../paths';
 import { type DatabaseErrorObserver, watchPoolErrors } from './errors-seen';
 import { lockDataDir } from './pglite-lock';
@@ -118,14 +118,50 @@ const MIGRATION_LOCK = 7_283_001;
  * is deliberate: on a small PostgreSQL, 20 per instance halved the claims of one reward with two instances
  * (bench/RESULTS.md, "Several instances").
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
-  return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'));
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** The migrations to bring it to: this build's unless a test gives a newer build's. */
+  migrations?: string;
+}): Promise<Database> {
+  const migrations = options.migrations ?? migrationsFolder;
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, migrations, {
+      ...DEFAULT_DATABASE_TIMEOUTS,
+      ...options.timeouts,
+    });
+  return openPglite(options.dataDir === ':memory:' ? 'memory://' : path.join(options.dataDir, 'pgdata'), migrations);
+}
+
+/** What openDatabase takes from the configuration: the server and the operator commands open it alike. */
+export function databaseSettings(env: Env): Parameters<typeof openDatabase>[0] {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+    timeouts: {
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      poolMs: env.DATABASE_POOL_TIMEOUT_MS,
+    },
+  };
+}
+
+/**
+ * PostgreSQL's waits (DATABASE_*_TIMEOUT_MS, decision 067): a statement running, a lock waited for and a free
+ * connection waited for, in milliseconds. PGlite has one session, where no statement waits for another's lock.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  poolMs: number;
 }
 
 /** The migrations this build carries (drizzle's journal), oldest first. */
-export function knownMigrations(): string[] {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+export function knownMigrations(folder = migrationsFolder): string[] {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
   return journal.entries.map((entry) => entry.tag);
@@ -159,6 +195,102 @@ export class MigrationsRefusedError extends Error {
   }
 }
 
+/** A migration failed: PostgreSQL's own reason, the migration and its statement, in a few lines. */
+export class MigrationFailedError extends Error {
+  constructor(reason: string) {
+    super(`Migrating the database failed; nothing of it was applied. ${reason}`);
+  }
+}
+
+const LOCK_NOT_AVAILABLE = '55P03';
+/** How often a migration that could not take its locks within the lock timeout is tried again (decision 067). */
+const MIGRATION_TRIES = 20;
+/** The wait before the next try: 1 s, doubling up to 15 s; about four minutes over all the tries. */
+const retryDelayMs = (tryNumber: number) => Math.min(1000 * 2 ** (tryNumber - 1), 15_000);
+
+/**
+ * Applies the missing migrations in one transaction (drizzle's migrator). On PostgreSQL each statement waits at most
+ * `lockMs` for its lock: an ALTER queued behind a long reader would otherwise hold every request to that table behind
+ * it. It gives up, the transaction is rolled back whole, and the next try comes after a pause in which requests pass.
+ * Statements themselves may run as long as they need (a backfill).
+ */
+async function migrateWithRetries(
+  client: PoolClient,
+  { migrations, applied, known, lockMs }: { migrations: string; applied: number; known: string[]; lockMs?: number },
+) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  if (lockMs !== undefined) await client.query(`set statement_timeout = 0; set lock_timeout = ${Math.trunc(lockMs)}`);
+  for (let tryNumber = 1; ; tryNumber += 1) {
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrations });
+      return;
+    } catch (error) {
+      const failure = postgresFailure(error);
+      if (failure.code === INSUFFICIENT_PRIVILEGE) throw new MigrationsRefusedError(applied, known.length);
+      const where = migrationOf(failure.query, migrations, known.slice(applied));
+      if (failure.code === LOCK_NOT_AVAILABLE && tryNumber < MIGRATION_TRIES) {
+        const pause = retryDelayMs(tryNumber);
+        console.warn(
+          `Migration ${where ?? ''} waited ${lockMs} ms for a lock another session holds (a long query?): rolled back, trying again in ${pause / 1000} s (try ${tryNumber + 1} of ${MIGRATION_TRIES}).`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
+      }
+      throw new MigrationFailedError(describeFailure(failure, where, tryNumber));
+    }
+  }
+}
+
+interface PostgresFailure {
+  code?: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+  query?: string;
+}
+
+/** PostgreSQL's error under drizzle's wrapping ("Failed query: ...", the reason in `cause`). */
+function postgresFailure(error: unknown): PostgresFailure {
+  const outer = error as { message?: string; query?: string; cause?: unknown };
+  const inner = (outer.cause ?? error) as { code?: string; message?: string; detail?: string; hint?: string };
+  return {
+    code: inner.code,
+    message: inner.message ?? outer.message ?? String(error),
+    detail: inner.detail,
+    hint: inner.hint,
+    query: outer.query,
+  };
+}
+
+/** Which of the migrations to apply holds the failed statement. */
+function migrationOf(query: string | undefined, folder: string, pending: string[]): string | undefined {
+  const text = query?.trim();
+  if (!text) return undefined;
+  return pending.find((tag) => {
+    try {
+      return readFileSync(path.join(folder, `${tag}.sql`), 'utf8').includes(text);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function describeFailure(failure: PostgresFailure, where: string | undefined, tries: number): string {
+  const statement = failure.query?.trim().split('\n')[0]?.slice(0, 160);
+  return [
+    `PostgreSQL says: ${failure.message}${failure.code ? ` (SQLSTATE ${failure.code})` : ''}.`,
+    failure.detail ? `Detail: ${failure.detail}` : '',
+    failure.hint ? `Hint: ${failure.hint}` : '',
+    where ? `In migration ${where}${statement ? `, at: ${statement}` : ''}.` : statement ? `At: ${statement}` : '',
+    failure.code === LOCK_NOT_AVAILABLE
+      ? `Its locks were not free in ${tries} tries: end the long transaction holding them (pg_stat_activity) and start again.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** PostgreSQL refused or could not be reached at start: the message names DATABASE_URL, never its password. */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, cause: unknown) {
@@ -170,11 +302,26 @@ export class DatabaseUnreachableError extends Error {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, migrations: string, timeouts: DatabaseTimeouts): Promise<Database> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const background = new pg.Pool({ connectionString: url, max: BACKGROUND_CONNECTIONS });
-  const database = await openPool(pool, background, 'postgres', (error) => new DatabaseUnreachableError(url, error));
+  // Each connection starts with the timeouts as its session's settings; the migration changes them for itself only.
+  const settings = {
+    connectionString: url,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    // pg's pool applies it to a request waiting for a connection as well as to opening one.
+    connectionTimeoutMillis: timeouts.poolMs,
+  };
+  const pool = new pg.Pool({ ...settings, max: poolSize });
+  const background = new pg.Pool({ ...settings, max: BACKGROUND_CONNECTIONS });
+  const database = await openPool(
+    pool,
+    background,
+    'postgres',
+    migrations,
+    (error) => new DatabaseUnreachableError(url, error),
+    timeouts.lockMs,
+  );
   const lead = metricsLead(url);
   return {
     ...database,
@@ -237,10 +384,11 @@ async function openPool(
   pool: Pool,
   background: Pool | undefined,
   kind: Database['kind'],
+  migrations: string,
   unreachable: (error: unknown) => Error,
+  lockMs?: number,
 ) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pools = background ? [pool, background] : [pool];
   let connections = 0;
   const errorObservers = new Set<DatabaseErrorObserver>();
@@ -256,22 +404,22 @@ async function openPool(
     throw unreachable(error);
   });
   let applied: number;
-  const known = knownMigrations();
+  const known = knownMigrations(migrations);
   try {
+    // Another instance migrating holds it for as long as its migration takes: waited for without a lock timeout.
+    if (lockMs !== undefined) await client.query('set lock_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     // Up to date: nothing to change, so the app's own role, which may not change the schema (docs/deploy.md,
     // "Database roles"), opens it as well as the owner's.
     applied = await appliedMigrations(client);
     if (applied < known.length) {
-      await migrate(drizzle(client, { schema }), { migrationsFolder }).catch((error: unknown) => {
-        const { code, cause } = error as { code?: string; cause?: { code?: string } };
-        if ((cause?.code ?? code) === INSUFFICIENT_PRIVILEGE) throw new MigrationsRefusedError(applied, known.length);
-        throw error;
-      });
+      await migrateWithRetries(client, { migrations, applied, known, lockMs });
       applied = await appliedMigrations(client);
     }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    // Back to the session's own settings (the pool's timeouts) before the connection serves requests.
+    await client.query('reset all').catch(() => undefined);
     client.release();
   }
   // An older build on a database a newer one migrated: its queries would meet columns and functions it does not
@@ -297,7 +445,7 @@ async function openPool(
  * thread, and every query goes the same way as on PostgreSQL. PGlite has one session: the thread runs one batch
  * at a time and gives a transaction's connection the session until it ends.
  */
-async function openPglite(dataPath: string): Promise<Database> {
+async function openPglite(dataPath: string, migrations: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { Worker } = await import('node:worker_threads');
   let unlock = () => {};
@@ -348,7 +496,7 @@ async function openPglite(dataPath: string): Promise<Database> {
       worker.postMessage({ type, id });
     });
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: PGLITE_CONNECTIONS });
-  const database = await openPool(pool, undefined, 'pglite', (error) =>
+  const database = await openPool(pool, undefined, 'pglite', migrations, (error) =>
     error instanceof Error ? error : new Error(String(error)),
   ).catch(async (error: unknown) => {
     await stopThread();

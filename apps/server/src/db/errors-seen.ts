@@ -12,6 +12,7 @@ export type DatabaseErrorKind = 'connection' | 'timeout' | 'conflict' | 'resourc
  */
 export function kindOfDatabaseError(error: unknown): DatabaseErrorKind {
   const code = (error as { code?: unknown } | null)?.code;
+  if (isPoolTimeout(error)) return 'timeout';
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return 'connection';
   if (code === '57014' || code === '55P03' || code === '25P03' || code === '25P04') return 'timeout';
   if (code.startsWith('08') || code.startsWith('57P')) return 'connection';
@@ -20,6 +21,27 @@ export function kindOfDatabaseError(error: unknown): DatabaseErrorKind {
   if (code.startsWith('XX') || code.startsWith('58')) return 'internal';
   if (code.startsWith('23') || code.startsWith('QQ') || code === 'P0001') return 'refused';
   return 'statement';
+}
+
+/**
+ * No free connection within DATABASE_POOL_TIMEOUT_MS (decision 067). pg's pool gives this failure no code: its
+ * sentence is the only sign (pg-pool's "timeout exceeded when trying to connect").
+ */
+function isPoolTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
+}
+
+/**
+ * The database did not answer in time (decision 067): a statement or a lock wait over its timeout, or no free
+ * connection. Looked for under the wrapping of the query builder (its `cause`). A request that meets it is refused
+ * "busy" (503) rather than failing as a bug.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let level = error, depth = 0; level && depth < 4; level = (level as { cause?: unknown }).cause, depth += 1) {
+    const code = (level as { code?: unknown }).code;
+    if (isPoolTimeout(level) || code === '57014' || code === '55P03') return true;
+  }
+  return false;
 }
 
 export type DatabaseErrorObserver = (kind: DatabaseErrorKind) => void;

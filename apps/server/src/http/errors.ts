@@ -2,9 +2,13 @@
 // the caller did, a 5xx only for a part that is down or a bug.
 import { type ApiErrorBody, type ErrorKind, said } from '@quackquest/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseBusy } from '../db/errors-seen';
 import { DomainError, invalid } from '../domain/errors';
 import { ResponseSchemaError } from './serializer';
 import { RequestValidationError } from './validation';
+
+/** When a refused "busy" request may be sent again (Retry-After). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** The one place a domain refusal becomes an HTTP status. */
 const STATUS_OF: Record<ErrorKind, number> = {
@@ -48,6 +52,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return refuse(reply, status, { code: kindOfStatus(status), message: clientMessage(error) });
+    }
+    // The database did not answer in time (decision 067): the visitor is told to try again, not that it broke.
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy: refused with 503');
+      void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return refuse(reply, 503, said('serverBusy'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return refuse(reply, 500, said('serverError'));

@@ -4,7 +4,13 @@
 import { parseArgs } from 'node:util';
 import { PackError } from '../campaign/pack';
 import { ConfigError, parseEnv } from '../config/env';
-import type { Database } from '../db/client';
+import {
+  type Database,
+  DatabaseUnreachableError,
+  MigrationFailedError,
+  MigrationsRefusedError,
+  SchemaNewerError,
+} from '../db/client';
 import { COMMANDS, type Command, usage } from './commands';
 import { openOpsDatabase } from './database';
 import { UsageError } from './errors';
@@ -54,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
       print(process.stdout, `${usage(command)}\n  ${command.description}\n  e.g. ${RUN} ${command.example}\n`);
       return 0;
     }
-    const env = parseEnv();
+    const env = parseEnv(process.env, { databaseOnly: command.databaseOnly === true });
     const output = await command.run({
       args,
       options,
@@ -110,7 +116,11 @@ function isExplained(error: unknown): error is Error {
     error instanceof DomainError ||
     error instanceof PackError ||
     error instanceof ConfigError ||
-    error instanceof DatabaseInUseError
+    error instanceof DatabaseInUseError ||
+    error instanceof DatabaseUnreachableError ||
+    error instanceof SchemaNewerError ||
+    error instanceof MigrationsRefusedError ||
+    error instanceof MigrationFailedError
   );
 }
 

@@ -63,6 +63,8 @@ export interface Command {
   options?: Record<string, CommandOption>;
   description: string;
   example: string;
+  /** Opens the database and nothing else: in production it needs only DATABASE_URL (config/env.ts parseEnv). */
+  databaseOnly?: boolean;
   run(input: CommandInput): Promise<string>;
 }
 
@@ -237,6 +239,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'mail:status',
     args: [],
+    databaseOnly: true,
     options: { json: { type: 'boolean' } },
     description: 'Show the e-mail queue: waiting, due now, the oldest due, sent in the last hour, given up in the last day.',
     example: 'mail:status',
@@ -253,6 +256,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'migrate',
     args: [],
+    databaseOnly: true,
     description:
       "Bring the database to this build's schema (apps/server/drizzle), under the lock starting servers take too; idempotent.",
     example: 'migrate',
@@ -290,6 +294,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'verify',
     args: [],
+    databaseOnly: true,
     description:
       'Check the invariants: balances equal the ledger, stock and claims agree, one award per spin; exits 1 if any is broken.',
     example: 'verify',

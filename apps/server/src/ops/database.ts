@@ -1,11 +1,11 @@
 // Opens the server's database for an operator command.
 import type { Env } from '../config/env';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, databaseSettings, openDatabase } from '../db/client';
 import { DatabaseInUseError } from '../db/pglite-lock';
 
 export async function openOpsDatabase(env: Env): Promise<Database> {
   if (!env.DATABASE_URL) await refuseWhileServerRuns(env);
-  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  return openDatabase(databaseSettings(env));
 }
 
 /**

@@ -139,9 +139,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     ended(0);
     throw new ApiError(0, networkErrorText());
   }
-  ended(response.status);
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    // The connection dropped while the answer arrived.
+    ended(0);
+    throw new ApiError(0, networkErrorText());
+  }
   const result = unwrapResponse(response.status, text ? parseJson(text) : undefined);
+  ended(response.status, !result.ok && result.code !== '');
   if (result.ok) return result.data as T;
   if (result.status === 401 && !options.allowUnauthorized) {
     // The server no longer knows this session: forget the flags and start again at the welcome page.

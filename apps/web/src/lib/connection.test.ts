@@ -15,6 +15,11 @@ describe('outcomeOf (issue 30 part 4): what a call says of the way to the server
   ] as const)('status %i, online %s: %s', (status, online, expected) => {
     expect(outcomeOf(status, online)).toBe(expected);
   });
+
+  it("takes a 503 with the server's own refusal (the game is busy) as an answer, not as a server that is down", () => {
+    expect(outcomeOf(503, true, true)).toBe('reached');
+    expect(outcomeOf(0, true, true)).toBe('unreachable');
+  });
 });
 
 describe('the connection as the calls find it (issue 30 part 4)', () => {

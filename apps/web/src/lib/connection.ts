@@ -1,6 +1,7 @@
 // What the app knows of its way to the server (issue 30 part 4), so that a visitor is told what really happened:
 // 'offline' when the phone has no network (navigator.onLine), 'unreachable' when the phone is online but the server
-// does not answer (a call that never reached it, or a proxy's 502/503/504 for a server that is down or restarting),
+// does not answer (a call that never reached it, or a proxy's 502/503/504 for a server that is down or restarting:
+// a 503 carrying the server's own refusal code is an answer),
 // else 'online'. A 500 is one call's failure and its own answer says so ("Something went wrong on our side"); a call
 // waiting longer than SLOW_MS makes the way 'slow' until it ends. While unreachable, /healthz is asked again and
 // again (a little longer after each miss); any answer from the server, to any call, makes it 'online' again.
@@ -15,8 +16,10 @@ const FIRST_PROBE_MS = 3_000;
 const LONGEST_PROBE_MS = 30_000;
 
 /** Pure: what a call's end says of the way to the server (status 0: it never reached it). */
-export function outcomeOf(status: number, online: boolean): 'reached' | 'unreachable' | 'offline' {
+export function outcomeOf(status: number, online: boolean, answeredByServer = false): 'reached' | 'unreachable' | 'offline' {
   if (status === 0) return online ? 'unreachable' : 'offline';
+  // A refusal of the server's own (its code), also a 503 ("the game is very busy": decision 067): it answered.
+  if (answeredByServer) return 'reached';
   // A proxy in front of a server that is down or restarting (deploy/nginx.conf), or the server draining.
   if (status === 502 || status === 503 || status === 504) return 'unreachable';
   return 'reached';
@@ -63,18 +66,21 @@ async function probeServer(): Promise<void> {
   if (unreachable) scheduleProbe();
 }
 
-/** Called by the API client around each call: returns what to call with the call's status when it ends. */
-export function watchCall(): (status: number) => void {
+/**
+ * Called by the API client around each call: returns what to call when it ends, with the call's status and whether
+ * the body was a refusal of the server's own.
+ */
+export function watchCall(): (status: number, answeredByServer?: boolean) => void {
   let slow = false;
   const timer = setTimeout(() => {
     slow = true;
     slowCalls++;
     notify();
   }, SLOW_MS);
-  return (status) => {
+  return (status, answeredByServer = false) => {
     clearTimeout(timer);
     if (slow) slowCalls--;
-    const outcome = outcomeOf(status, !isOffline());
+    const outcome = outcomeOf(status, !isOffline(), answeredByServer);
     if (outcome !== 'offline') setUnreachable(outcome === 'unreachable');
     if (slow) notify();
   };
