@@ -1,6 +1,6 @@
 // Helpers for the sign-in tests: extra app instances on the shared test database, JSON calls from
 // a chosen client address, and the sign-in steps through the dev outbox.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
@@ -114,9 +114,18 @@ export function setCookieLine(headers: Reply['headers'], name: string): string |
   return all.find((c) => c.startsWith(`${name}=`));
 }
 
-/** Requests a link through the dev outbox of the shared app and returns the e-mail kept there. */
+/**
+ * A browser binding of its own (qq_browser, decision 016), as the sign-in forms set it when they open: its requests
+ * count as its own client's (decision 058).
+ */
+export const newBrowser = () => `qq_browser=${randomBytes(24).toString('base64url')}`;
+
+/**
+ * Requests a link through the dev outbox of the shared app and returns the e-mail kept there. The request comes from a
+ * browser the form has bound, as the web app's does (decision 058).
+ */
 export async function requestLink(app: App, email: string, ip: string, returnTo: '/' | '/signup' = '/') {
-  const sent = await call(app, 'POST', '/api/auth/email-link', { body: { email, returnTo }, ip });
+  const sent = await call(app, 'POST', '/api/auth/email-link', { body: { email, returnTo }, ip, cookie: newBrowser() });
   expect(sent.status).toBe(202);
   const outbox = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
   const mails = outbox.json<{ link: string; code: string; text: string }[]>();

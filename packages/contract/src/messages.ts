@@ -45,6 +45,13 @@ export const authMessages = {
   codeLength: `The code has ${SIGNIN_CODE_DIGITS} digits.`,
   tooManyCodes: 'Too many wrong codes were entered for this address. Please open the link in the e-mail instead.',
   tooManyLinks: 'Too many sign-in e-mails were requested. Please wait a few minutes and try again.',
+  /** A request without the browser's binding, while many came from its network (decision 058): the app binds and asks again. */
+  linkAskAgain: 'Please ask again from the sign-in page: this browser was not ready yet.',
+  /** Its network asked for more sign-in e-mails this minute than a network gets (decision 058). */
+  manySigningIn: 'Many people on your network are signing in right now. Please try again in a minute.',
+  /** The e-mail would wait so long that its link would arrive nearly spent (decision 058). */
+  mailRunningLate:
+    'Sign-in e-mails are running late right now: yours would arrive too late to use. Please try again in a few minutes.',
   tokenInvalid: 'Your sign-in could not be verified. Please sign in again.',
   tokenEmailMismatch: 'This sign-in belongs to another e-mail address. Please sign in again.',
   tokenOtherBrowser: 'This sign-in was started in another browser. Please sign in again here.',

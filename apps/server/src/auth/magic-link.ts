@@ -43,16 +43,24 @@ function keyedHash(secret: string, kind: 'token' | 'code', value: string): strin
  */
 const requestLink = statement<{ outcome: string }>(
   'qq_request_link',
-  `select qq_request_link(p_email => $1, p_client_ip => $2, p_since => $3::timestamptz,
-     p_per_address_and_client => $4, p_per_address => $5, p_per_client => $6,
-     p_token_hash => $7, p_code_hash => $8, p_return_to => $9, p_signup => $10::jsonb,
-     p_at => $11::timestamptz, p_expires => $12::timestamptz,
-     p_channel => $13, p_subject => $14, p_text => $15, p_html => $16, p_requested_by => $17) as outcome`,
+  `select qq_request_link(p_email => $1, p_client_ip => $2, p_requester => $3,
+     p_since => $4::timestamptz, p_minute_since => $5::timestamptz,
+     p_per_address_and_client => $6, p_per_address => $7, p_per_client => $8,
+     p_per_browser => $9, p_per_client_minute => $10, p_unbound_per_minute => $11,
+     p_mail_per_minute => $12, p_longest_wait_seconds => $13,
+     p_token_hash => $14, p_code_hash => $15, p_return_to => $16, p_signup => $17::jsonb,
+     p_at => $18::timestamptz, p_expires => $19::timestamptz,
+     p_channel => $20, p_subject => $21, p_text => $22, p_html => $23, p_requested_by => $24) as outcome`,
 );
 
-/** Who asked for a link: the client's IP and the hash of its browser binding (auth/handlers/browser.ts). */
+/**
+ * Who asked for a link: the client's IP, the hash of the browser binding it presented (undefined without one: the
+ * IP's unbound requests are one client, decision 058) and the hash of its binding now, presented or just set
+ * (auth/handlers/browser.ts), to which an operator address's link is bound (decision 056).
+ */
 export interface Requester {
   ip: string;
+  presented: string | undefined;
   browser: string;
 }
 
@@ -100,6 +108,7 @@ export async function sendEmailLink(
   const [answer] = await requestLink(ctx.db, [
     email,
     requester.ip,
+    requester.presented ?? null,
     ...limitArguments(ctx.env, now, operator),
     keyedHash(ctx.secret, 'token', token),
     keyedHash(ctx.secret, 'code', `${email}:${code}`),

@@ -1,6 +1,6 @@
 import { authMessages } from '@quackquest/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
+import { type App, buildTestApp, call, newBrowser, uniqueEmail, uniqueIp } from '../../test/auth';
 import { getTestContext } from '../../test/helpers';
 import { DEFAULT_POOL_SIZE } from '../config/env';
 
@@ -20,8 +20,8 @@ afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
 });
 
-const sendLink = (app: App, email: string, ip: string) =>
-  call(app, 'POST', '/api/auth/email-link', { body: { email, returnTo: '/' }, ip });
+const sendLink = (app: App, email: string, ip: string, cookie?: string) =>
+  call(app, 'POST', '/api/auth/email-link', { body: { email, returnTo: '/' }, ip, ...(cookie ? { cookie } : {}) });
 
 const outbox = async (app: App, email: string) =>
   (await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body as unknown as unknown[];
@@ -52,14 +52,19 @@ describe('magic-link rate limit', () => {
     expect((await sendLink(later, email, ip)).status).toBe(202);
   });
 
-  it('refuses the link after SIGNIN_LINKS_PER_IP from one client address', async () => {
-    const small = await buildTestApp({ SIGNIN_LINKS_PER_IP: '20' });
+  it('refuses the link after SIGNIN_LINKS_PER_IP from one client address in 15 minutes', async () => {
+    // A tenth of it a minute (decision 058): the clock moves on, so only the 15-minute limit refuses.
+    let shift = 0;
+    const small = await buildTestApp({ SIGNIN_LINKS_PER_IP: '20' }, { now: () => Date.now() + shift });
     apps.push(small);
     const ip = uniqueIp();
-    for (let i = 0; i < 20; i++) expect((await sendLink(small, uniqueEmail(`client${i}`), ip)).status).toBe(202);
-    expect(await sendLink(small, uniqueEmail('client20'), ip)).toMatchObject({
+    for (let i = 0; i < 20; i++) {
+      expect((await sendLink(small, uniqueEmail(`client${i}`), ip, newBrowser())).status).toBe(202);
+      shift += 31_000;
+    }
+    expect(await sendLink(small, uniqueEmail('client20'), ip, newBrowser())).toMatchObject({
       status: 429,
-      body: { message: authMessages.tooManyLinks },
+      body: { code: 'tooManyLinks', message: authMessages.tooManyLinks },
     });
     // Another client is not affected.
     expect((await sendLink(small, uniqueEmail('client21'), uniqueIp())).status).toBe(202);
@@ -91,16 +96,21 @@ describe('magic-link rate limit', () => {
     expect(many.filter((r) => r.status === 202)).toHaveLength(1);
   });
 
-  it('holds per client across instances, concurrently, give or take the requests in flight', async () => {
-    const limited = [await buildTestApp({ SIGNIN_LINKS_PER_IP: '20' }), await buildTestApp({ SIGNIN_LINKS_PER_IP: '20' })];
+  it('holds per client and minute across instances, concurrently, give or take the requests in flight', async () => {
+    // SIGNIN_LINKS_PER_IP / 10 a minute (decision 058): 20 here.
+    const limited = [await buildTestApp({ SIGNIN_LINKS_PER_IP: '200' }), await buildTestApp({ SIGNIN_LINKS_PER_IP: '200' })];
     apps.push(...limited);
     const ip = uniqueIp();
-    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => sendLink(limited[i % 2]!, uniqueEmail(`ip${i}`), ip)));
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => sendLink(limited[i % 2]!, uniqueEmail(`ip${i}`), ip, newBrowser())),
+    );
     // No lock per IP (decision 015): each instance's pool can overshoot by its connections in flight.
     const sent = replies.filter((r) => r.status === 202).length;
     expect(sent).toBeGreaterThanOrEqual(20);
     expect(sent).toBeLessThanOrEqual(20 + 2 * DEFAULT_POOL_SIZE);
-    expect(replies.filter((r) => r.status === 429)).toHaveLength(60 - sent);
-    expect((await sendLink(limited[0]!, uniqueEmail('ip-after'), ip)).status).toBe(429);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(60 - sent);
+    expect(refused.every((r) => r.body.code === 'manySigningIn')).toBe(true);
+    expect((await sendLink(limited[0]!, uniqueEmail('ip-after'), ip, newBrowser())).status).toBe(429);
   });
 });

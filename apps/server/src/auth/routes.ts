@@ -6,6 +6,7 @@ import { isLoopbackAddress } from '../config/listen';
 import type { AppContext } from '../context';
 import type { Mailer } from '../mail/mailer';
 import type { MailWorker } from '../mail/queue';
+import { bindBrowser } from './handlers/browser';
 import { signInToConsole } from './handlers/console';
 import { createAuthDeps } from './handlers/deps';
 import { sendLink, verifyLink } from './handlers/email-link';
@@ -27,6 +28,12 @@ export function authRoutes(ctx: AppContext, mailer: Mailer, worker: Pick<MailWor
       { config: open, schema: { response: { 200: idTokenResultSchema } } },
       (request, reply) => verifyLink(auth, request, reply),
     );
+    // The sign-in forms bind their browser as they open (decision 058): its sign-in e-mail then counts as its own
+    // client's, not as one of its network's requests without a binding.
+    app.post('/api/auth/browser', { config: open }, (request, reply) => {
+      bindBrowser(auth, request, reply);
+      return reply.status(204).send();
+    });
     app.get('/api/auth/providers', { config: open, schema: { response: { 200: providersSchema } } }, async () => ({
       google: auth.oidc.configured,
     }));

@@ -356,12 +356,25 @@ export const emailLinks = pgTable(
      * browser whose typed code is compared with it (decision 056). Null for a visitor's link.
      */
     requestedBy: text('requested_by'),
+    /**
+     * The hash of the browser binding (qq_browser) the request presented, null when it had none: the client whose
+     * links are counted and whose e-mail takes its turn in the queue (decision 058).
+     */
+    requester: text('requester'),
   },
   (t) => [
     index('email_links_email_idx').on(t.email, t.createdAt),
     index('email_links_ip_idx').on(t.clientIp, t.createdAt),
     // The global ceiling counts the last minute's e-mails (decision 015).
     index('email_links_created_idx').on(t.createdAt),
+    // A browser's links in the last 15 minutes (decision 058).
+    index('email_links_requester_idx')
+      .on(t.requester, t.createdAt)
+      .where(sql`requester is not null`),
+    // The links each IP's visitors used in the last minute: its weight in the mail queue (decision 058).
+    index('email_links_used_idx')
+      .on(t.usedAt)
+      .where(sql`used_at is not null`),
   ],
 );
 
@@ -501,6 +514,12 @@ export const mailQueue = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** The SMTP server's reason (never the body, link or code). */
     lastError: text('last_error'),
+    /**
+     * Who asked for a sign-in e-mail (decision 058): the client's IP and the hash of its browser binding (null without
+     * one). The worker takes turns by them; null for other e-mail.
+     */
+    requesterIp: text('requester_ip'),
+    requester: text('requester'),
   },
   (t) => [
     index('mail_queue_due_idx')

@@ -13,6 +13,7 @@ const PUBLIC_API_ROUTES = [
   'GET /api/campaign/images/:file',
   'GET /api/dev/outbox',
   'POST /api/auth',
+  'POST /api/auth/browser',
   'POST /api/auth/console',
   'POST /api/auth/email-link',
   'POST /api/auth/email-link/verify',

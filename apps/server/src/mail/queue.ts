@@ -3,11 +3,11 @@
 // same row), sends them, and marks them sent: without rounds, claiming again as sends end and marking each batch of
 // finished sends, so a slow send holds back no other e-mail (decision 042). A failed send is retried after 10 s, 30 s, 2 min, 10 min, then every
 // 30 min until the row expires. At most SIGNIN_MAIL_PER_MINUTE e-mails leave per minute from all instances
-// together: the surplus waits in the queue. Every body is sealed with a key derived from SESSION_SECRET while queued
+// together: the surplus waits in the queue, and clients and IPs take turns in it (decision 058). Every body is sealed with a key derived from SESSION_SECRET while queued
 // (a sign-in's holds a live link and code, a winner's the person and their prize) and blanked once sent, expired or
 // failed.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { mailQueue } from '../db/schema';
 import type { Mailer } from './mailer';
@@ -42,6 +42,14 @@ export const CLAIM_MS = 2 * 60_000;
 /** Other e-mail is given up after a day. */
 export const OTHER_MAIL_LIFE_MS = 24 * 60 * 60_000;
 const RATE_WINDOW_MS = 60_000;
+/**
+ * The minute's e-mails are spread over it (decision 058): at most a sixth of SIGNIN_MAIL_PER_MINUTE leaves in any
+ * 10 seconds (20 at least, so a small rate still sends a few at once). Without it a backlog spent the whole minute's
+ * rate in its first seconds, and the e-mail of a visitor who came a moment later waited for the minute to pass
+ * however its turn came; now it waits for the next 10 seconds at most.
+ */
+const PACE_WINDOW_MS = 10_000;
+const paceOf = (perMinute: number) => Math.max(Math.ceil(perMinute / 6), Math.min(perMinute, 20));
 /**
  * E-mails a worker keeps on their way: handed to the mailer's pool (mail/mailer.ts, 20 connections), which sends them
  * as its connections free up. Below REFILL_BELOW it claims again, so no connection waits for a claim. A claim costs
@@ -374,43 +382,80 @@ async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<voi
 }
 
 /**
+ * The ids of the next `room` due rows, in turns (decision 058), locked (SKIP LOCKED). A client is an IP and the browser
+ * binding it presented (none: one client per IP); other e-mail is one client of its own. Within an IP, its clients
+ * take turns: a client's k-th due row comes in round k plus what the client was sent (or is being sent) in the last
+ * minute, so one client's burst waits behind every other client's next e-mail. Across IPs, the j-th row of an IP in
+ * that order comes at (j + what the IP was sent in the last minute) / (1 + the links its visitors used, signed in
+ * with, in the last minute): a ship whose passengers sign in takes turns in proportion, a script making up browsers
+ * that open nothing takes one turn among all. Oldest first within a turn.
+ */
+function inTurns(channel: string, now: Date, room: number) {
+  const at = now.toISOString();
+  const minuteAgo = new Date(now.getTime() - RATE_WINDOW_MS).toISOString();
+  return sql`
+    with lately as (
+      select requester_ip, requester from mail_queue where channel = ${channel} and sent_at > ${minuteAgo}::timestamptz
+      union all
+      select requester_ip, requester from mail_queue
+       where channel = ${channel} and state = 'queued' and locked_until > ${at}::timestamptz),
+    recent as (
+      select coalesce(requester_ip, '') as ip, coalesce(requester, '') as who, count(*)::int as n from lately group by 1, 2),
+    ip_recent as (select ip, sum(n)::int as n from recent group by ip),
+    used as (
+      select client_ip as ip, count(*)::int as n from email_links where used_at > ${minuteAgo}::timestamptz group by 1),
+    due as (
+      select id, next_attempt_at, coalesce(requester_ip, '') as ip, coalesce(requester, '') as who
+        from mail_queue
+       where channel = ${channel} and state = 'queued' and next_attempt_at <= ${at}::timestamptz
+         and expires_at > ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)),
+    by_client as (
+      select due.*, row_number() over (partition by due.ip, due.who order by due.next_attempt_at, due.id)
+               + coalesce(recent.n, 0) as round
+        from due left join recent on recent.ip = due.ip and recent.who = due.who),
+    by_ip as (
+      select by_client.*, row_number() over (partition by by_client.ip order by round, next_attempt_at, id) as turn
+        from by_client),
+    chosen as (
+      select by_ip.id
+        from by_ip
+        left join ip_recent on ip_recent.ip = by_ip.ip
+        left join used on used.ip = by_ip.ip and by_ip.ip <> ''
+       order by (by_ip.turn + coalesce(ip_recent.n, 0))::float8 / (1 + coalesce(used.n, 0)), by_ip.next_attempt_at, by_ip.id
+       limit ${room})
+    select mail_queue.id from mail_queue join chosen on chosen.id = mail_queue.id for update of mail_queue skip locked`;
+}
+
+/**
  * Claims due rows within the rate: under an advisory lock per channel (claims from all instances take turns, for
  * a few milliseconds), the e-mails sent in the last minute plus those being sent are counted, and at most the rest
- * of SIGNIN_MAIL_PER_MINUTE is claimed. SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
+ * of SIGNIN_MAIL_PER_MINUTE is claimed (and of its sixth in the last 10 seconds), in turns by client and IP (inTurns). SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
  */
 async function claim(options: MailWorkerOptions, now: Date, most: number): Promise<MailRow[]> {
   const { db, channel } = options;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
-    // Two counts in one statement, each on its own index: sent in the last minute, and claimed (being sent) now.
+    // Three counts in one statement, each on its own index: sent in the last minute and in the last 10 seconds, and
+    // claimed (being sent) now.
     const [counts] = await tx
       .select({
         sent: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS)))})`,
         sending: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now))})`,
+        lately: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - PACE_WINDOW_MS)))})`,
       })
       .from(sql`(select 1) as one`);
-    const room = Math.min(most, options.perMinute - Number(counts?.sent ?? 0) - Number(counts?.sending ?? 0));
+    const sending = Number(counts?.sending ?? 0);
+    const room = Math.min(
+      most,
+      options.perMinute - Number(counts?.sent ?? 0) - sending,
+      paceOf(options.perMinute) - Number(counts?.lately ?? 0) - sending,
+    );
     if (room <= 0) return [];
-    // The due rows locked and claimed in one statement (decision 038).
-    const due = tx
-      .select({ id: mailQueue.id })
-      .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.channel, channel),
-          eq(mailQueue.state, 'queued'),
-          lte(mailQueue.nextAttemptAt, now),
-          gt(mailQueue.expiresAt, now),
-          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-      .limit(room)
-      .for('update', { skipLocked: true });
+    // The due rows chosen in turns, locked and claimed in one statement (decisions 038 and 058).
     const claimed = await tx
       .update(mailQueue)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
-      .where(inArray(mailQueue.id, due))
+      .where(sql`${mailQueue.id} in (${inTurns(channel, now, room)})`)
       .returning();
     return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   });

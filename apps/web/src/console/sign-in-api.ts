@@ -2,15 +2,19 @@
 // POST /api/auth/console. Every call handles its own 401 (allowUnauthorized): the console never sends
 // anyone to the visitor app's welcome page.
 import { api } from '../lib/api-client';
+import { askWithBinding } from '../lib/browser-binding';
 import type { ConsoleMe } from './console-types';
 import { consolePaths } from './console-paths';
 
 /** POST /api/auth/email-link: the link opens /console; the e-mail also holds the code. */
 export async function sendConsoleLink(email: string): Promise<void> {
-  await api('/api/auth/email-link', {
-    method: 'POST',
-    body: { email: email.trim(), returnTo: consolePaths.home },
-    allowUnauthorized: true,
+  // Once more with a binding if refused for want of one (decision 058).
+  await askWithBinding(async () => {
+    await api('/api/auth/email-link', {
+      method: 'POST',
+      body: { email: email.trim(), returnTo: consolePaths.home },
+      allowUnauthorized: true,
+    });
   });
 }
 

@@ -1,11 +1,12 @@
 // /console signed out (docs/product.md §15): the address gets an e-mail link that opens /console, and a
 // 12-digit code, typed in this browser, for when the link opens on another device (decision 056). A refusal (no role: 403) shows the server's words.
 import { OPERATOR_CODE_DIGITS, SIGNIN_CODE_DIGITS } from '@quackquest/contract/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { failureMessage } from '../lib/api-client';
 import { looksLikeEmail } from './email-shape';
 import { consoleTexts } from './console-texts';
 import type { ConsoleMe } from './console-types';
+import { bindBrowser } from '../lib/browser-binding';
 import { sendConsoleLink, signInToConsole } from './sign-in-api';
 
 interface SignInScreenProps {
@@ -21,6 +22,8 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
   const [sentTo, setSentTo] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState(initialError);
+  // The browser is bound as the form opens, so its e-mail counts as its own (decision 058).
+  useEffect(() => void bindBrowser(), []);
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {

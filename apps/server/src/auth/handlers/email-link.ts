@@ -12,13 +12,18 @@ export async function sendLink(auth: AuthDeps, request: FastifyRequest, reply: F
   // A sign-up link keeps the form's details, so the browser that opens it need not ask again (§5.2).
   const signup = body.returnTo === '/signup' ? body.signup : undefined;
   try {
-    // The asking browser is bound now: an operator address's code is typed here (decision 056).
-    const requester = { ip: request.ip, browser: bindBrowser(auth, request, reply) };
+    // The client is the binding the request presented (decision 058); the asking browser is bound now: an operator
+    // address's code is typed here (decision 056), and a refused request without a binding can ask again with it.
+    const requester = { ip: request.ip, presented: browserOf(request), browser: bindBrowser(auth, request, reply) };
     await sendEmailLink(auth.ctx, body.email, body.returnTo, requester, signup, requestLanguage(request));
   } catch (error) {
     // The per-IP limit is the operator's to tune for a ship (decision 015).
     const limit = error instanceof DomainError ? error.cause : undefined;
-    if (limit === 'SIGNIN_LINKS_PER_IP') request.log.warn({ ip: request.ip, limit }, 'sign-in e-mails refused for this IP');
+    if (limit === 'SIGNIN_LINKS_PER_IP')
+      request.log.warn(
+        { ip: request.ip, limit, code: error instanceof DomainError ? error.code : undefined },
+        'sign-in e-mails refused for this IP',
+      );
     throw error;
   }
   return reply.status(202).send({ message: authMessages.linkSent });

@@ -2,12 +2,16 @@
 // own (allowUnauthorized).
 import type { PendingSignup } from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
+import { askWithBinding } from '../../lib/browser-binding';
 
 /** `signup`: the sign-up form's details, kept with the link for whichever browser opens it (§5.2). */
 export async function sendEmailLink(email: string, returnTo: '/' | '/signup', signup?: PendingSignup): Promise<void> {
-  await api<{ message: string }>('/api/auth/email-link', {
-    method: 'POST',
-    body: { email: email.trim(), returnTo, ...(signup ? { signup } : {}) },
-    allowUnauthorized: true,
+  // Once more with a binding if refused for want of one (decision 058).
+  await askWithBinding(async () => {
+    await api<{ message: string }>('/api/auth/email-link', {
+      method: 'POST',
+      body: { email: email.trim(), returnTo, ...(signup ? { signup } : {}) },
+      allowUnauthorized: true,
+    });
   });
 }

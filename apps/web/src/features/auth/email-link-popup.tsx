@@ -1,7 +1,8 @@
 // The welcome page's e-mail popup: send a magic link back to / (docs/product.md §2.2).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
+import { bindBrowser } from '../../lib/browser-binding';
 import { sendEmailLink } from './email-link-api';
 import { writeEmailForSignIn } from './auth-storage';
 import { authTexts } from './auth-texts';
@@ -20,6 +21,8 @@ export function EmailLinkPopup({ initialEmail, onClose, onSent, onHaveCode }: Em
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  // The browser is bound as the form opens, so its e-mail counts as its own (decision 058).
+  useEffect(() => void bindBrowser(), []);
   const send = async () => {
     const invalid = validateMagicLinkEmail(email);
     if (invalid) return setError(invalid);

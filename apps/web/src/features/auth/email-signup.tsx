@@ -1,9 +1,10 @@
 // /signup: the form sends a sign-up link; the link (or its code) comes back here, and the cabin answer creates the
 // account (docs/product.md §5.2). An address already proven by a link or a code (kept by use-sign-in.ts, or proven
 // here) is not e-mailed again: the form signs up with that proof, one e-mail and one code in all (issue 30 part 3).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { readSignupFormData, type SignupFormData } from '../../lib/storage';
 import { failureMessage } from '../../lib/api-client';
+import { bindBrowser } from '../../lib/browser-binding';
 import { t } from '../../lib/i18n';
 import { sendEmailLink } from './email-link-api';
 import { clearEmailProof, readEmailProof, writeEmailForSignIn, writeEmailProof, writeSignupFormData } from './auth-storage';
@@ -33,6 +34,9 @@ export function EmailSignup() {
     setProven(null);
     setError(text);
   });
+
+  // The browser is bound as the form opens, so its e-mail counts as its own (decision 058).
+  useEffect(() => void bindBrowser(), []);
 
   const sendLink = () => sendEmailLink(form.email, '/signup', pendingSignupOf(form));
 
