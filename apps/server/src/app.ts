@@ -80,6 +80,10 @@ export async function buildApp(options: BuildOptions) {
     connectionTimeout: 120_000,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
+    // A request that reaches a stopping instance on a connection it still holds is served (its database is open
+    // until the close ends), not answered 503: a 503 is the database busy (decision 067), which nginx passes to the
+    // visitor rather than to the other instance (deploy/nginx.conf).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
