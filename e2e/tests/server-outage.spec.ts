@@ -1,7 +1,8 @@
 // Issue 30 part 4: the server stops while a visitor is signed in. The phone is online, so the app says the game's
-// server is not answering (never "No signal" or "Offline"), keeps showing what was loaded, and disables SPIN with
-// the reason. A server of the journey's own (support/own-server.ts) is stopped for real: no mocked network. That
-// server has no Google client, so its welcome page also shows that an unconfigured sign-in is not a button (part 5).
+// server is not answering (never "No signal" or "Offline"), keeps showing what was loaded, disables SPIN with the
+// reason, and refuses a reward tapped with the reason before any confirmation. A server of the journey's own
+// (support/own-server.ts) is stopped for real: no mocked network. That server has no Google client, so its welcome
+// page also shows that an unconfigured sign-in is not a button (part 5).
 import { createVisitor, apiAs, expect, signIn, test } from '../support/fixtures';
 import { startOwnServer } from '../support/own-server';
 import { OWN_PORTS } from '../support/ports';
@@ -39,6 +40,10 @@ test('the server stopped while a visitor is signed in: the server is named, not 
     await expect(
       page.getByRole('region', { name: 'Checkpoint list' }).getByRole('link', { name: /Gangway Hello/ }),
     ).toBeVisible();
+    // The rewards, seen once while the server runs: kept on the phone like the list.
+    const rewardList = page.getByRole('region', { name: 'Rewards' });
+    await page.goto('/rewards');
+    await expect(rewardList.getByText('Champagne Toast', { exact: true })).toBeVisible();
     await page.goto('/spin');
     const spin = page.getByRole('button', { name: 'SPIN', exact: true });
     await expect(page.getByText('You have 1 spin.')).toBeVisible();
@@ -65,6 +70,14 @@ test('the server stopped while a visitor is signed in: the server is named, not 
     await expect(line).toContainText('showing what you saw at');
     await expect(page.getByText(/No signal|Offline/)).toHaveCount(0);
     if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/outage-checkpoints.png` });
+
+    // A reward tapped now is refused before the confirmation, saying why, as SPIN is: a claim needs the server.
+    await page.getByRole('link', { name: 'REWARDS', exact: true }).click();
+    await rewardList.getByText('Champagne Toast', { exact: true }).click();
+    const alert = page.getByRole('alertdialog');
+    await expect(alert).toContainText("The game's server is not answering: claim when it is back.");
+    await expect(page.getByRole('dialog', { name: /claim/i })).toHaveCount(0);
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/outage-claim.png` });
   } finally {
     await context.close();
     await server.stop();

@@ -5,6 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlert } from '../../components/alert';
 import { ApiError } from '../../lib/api-client';
+import { reachNow } from '../../lib/connection';
+import { t } from '../../lib/i18n';
+import '../../lib/game-texts';
 import { meQueryKey } from '../../lib/me-api';
 import { newIdempotencyKey, postClaim } from './claim-api';
 import { inventoryQueryKey } from './inventory-api';
@@ -28,6 +31,10 @@ export function useClaimFlow(ducks: number, profile?: Profile, signup?: SignupWo
   const [claimedItem, setClaimedItem] = useState<string | null>(null);
 
   async function tap(reward: Reward) {
+    // A claim needs the server (it takes the ducks and makes the voucher): without it, say so before the dialog,
+    // as SPIN does (issue 30 part 4), rather than after a confirmation that could only fail.
+    const reach = reachNow();
+    if (reach !== 'online') return alert(t(reach === 'offline' ? 'offline.claimOffline' : 'offline.claimUnreachable'));
     const gate = checkClaim(reward, ducks, nowSeconds(), claimVisitor(profile, reward.item), signup);
     if (!gate.ok) return alert(gate.message);
     setConfirming({ reward, idempotencyKey: newIdempotencyKey() });
