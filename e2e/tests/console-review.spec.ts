@@ -1,18 +1,19 @@
 // The review queue (docs/product.md §15): a reviewer rejects a photo with a reason from the list and approves
 // a text answer; the visitor's pending ducks post on approval and go on rejection, and the visitor sees it in
-// their own app on their own phone (issue 13's must-show). Then a crew of three works one queue of 60 answers at
-// once, and a reviewer whose answers were taken while their link was down is told by whom (issue 28 part 1).
+// their own app on their own phone (issue 13's must-show). Then a reviewer whose answers were taken while their link
+// was down is told by whom (issue 28 part 1); the crew of three on one queue is console-review-crew.spec.ts.
 // A server of its own (support/own-server.ts): a reviewer is handed the oldest answers of the queue (decision 053),
 // which on the shared server would be other journeys' answers; here the queue is this file's alone. Holds last
 // REVIEW_LEASE_SECONDS=6 so a lapse happens within the journey, and REVIEW_UNDO_SECONDS=20 so an undo's window closes
 // within it (issue 28 part 3).
 import { randomBytes } from 'node:crypto';
-import { type Browser, type Page, devices } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, signIn, test, uniqueEmail, type Visitor } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
 import { OWN_PORTS } from '../support/ports';
 import { qrPng } from '../support/qr-video';
+import { answerText, openQueue, textAnswersFrom } from '../support/review-queue';
 
 test.describe.configure({ mode: 'default' });
 
@@ -48,11 +49,6 @@ interface Me {
   pendingDuckPoints: number;
 }
 
-async function answerText(visitor: Visitor, answer: string): Promise<number> {
-  expect((await apiAs(visitor, '/api/checkpoints/day-03-name-that-duck/attempts', { answer }, APP_URL)).status).toBe(200);
-  return (await apiAs<{ duckPointsAwarded: number }>(visitor, '/api/spin', {}, APP_URL)).body.duckPointsAwarded;
-}
-
 async function answerPhoto(visitor: Visitor): Promise<number> {
   const photo = await qrPng('a deck selfie');
   const query = new URLSearchParams({
@@ -82,7 +78,7 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   const writer = await createVisitor({ name: `Text Writer ${tag}`, appUrl: APP_URL });
   const photographer = await createVisitor({ name: `Photo Taker ${tag}`, appUrl: APP_URL });
   const copier = await createVisitor({ name: `Photo Copier ${tag}`, appUrl: APP_URL });
-  const textDucks = await answerText(writer, 'Quackers');
+  const textDucks = await answerText(APP_URL, writer, 'Quackers');
   await answerPhoto(photographer);
   // The very same photo, sent again by someone else.
   await answerPhoto(copier);
@@ -165,92 +161,17 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   await page.context().close();
 });
 
-/** A reviewer's console on a device of their own, at the pending queue of text answers. */
-async function openQueue(browser: Browser, email: string, device: 'phone' | 'laptop'): Promise<Page> {
-  const context = await browser.newContext({
-    ...(device === 'phone' ? devices['Pixel 7'] : { viewport: { width: 1280, height: 800 } }),
-    baseURL: APP_URL,
-  });
-  const page = await context.newPage();
-  await signInToConsole(page, email);
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Review' }).click();
-  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
-  await page.getByLabel('Answers').selectOption('Str');
-  return page;
-}
-
-/** Text answers to day 3 from `n` new visitors, a few at a time. */
-async function textAnswersFrom(n: number, tag: string): Promise<void> {
-  for (let i = 0; i < n; i += 10) {
-    await Promise.all(
-      Array.from({ length: Math.min(10, n - i) }, async (_, j) => {
-        const visitor = await createVisitor({ name: `Crowd${tag} ${i + j}`, appUrl: APP_URL });
-        await answerText(visitor, `Duck ${i + j}`);
-      }),
-    );
-  }
-}
-
-/** Approves the first card until the reviewer's queue is empty; counts the taps and the refusals. */
-async function clearQueue(page: Page): Promise<{ taps: number; refused: number }> {
-  let taps = 0;
-  let refused = 0;
-  const cards = page.getByRole('article');
-  const empty = page.getByText('Nothing to review: all caught up.');
-  for (;;) {
-    await expect(cards.first().or(empty)).toBeVisible();
-    if (await empty.isVisible()) return { taps, refused };
-    const card = cards.first();
-    const id = await card.getAttribute('aria-labelledby');
-    await card.getByRole('button', { name: 'Approve' }).click();
-    taps += 1;
-    // Decided and the list read again: the card has left it, and the summary says what became of the tap.
-    await expect(page.locator(`[aria-labelledby="${id}"]`)).toHaveCount(0);
-    const summary = (await page.getByRole('status').filter({ hasText: 'decided.' }).textContent()) ?? '';
-    if (summary.includes('taken by someone else')) refused += 1;
-  }
-}
-
-test('three reviewers clear one queue of 60 answers at once: each answer decided once, nobody refused', async ({ browser }) => {
-  test.setTimeout(300_000);
-  await textAnswersFrom(60, randomBytes(3).toString('hex'));
-  const pages = await Promise.all([
-    openQueue(browser, crew[0], 'phone'),
-    openQueue(browser, crew[1], 'phone'),
-    openQueue(browser, crew[2], 'laptop'),
-  ]);
-  // Each is handed answers of their own, and sees how many wait and how many the others hold.
-  await expect(pages[2].getByText(/^\d+ waiting · oldest \d+ min · \d+ with other reviewers$/)).toBeVisible();
-  const tallies = await Promise.all(pages.map((page) => clearQueue(page)));
-  for (const { taps, refused } of tallies) expect(refused).toBeLessThanOrEqual(taps * 0.05);
-  expect(tallies.reduce((sum, t) => sum + t.taps, 0)).toBeGreaterThanOrEqual(60);
-  // Nothing was taken from anyone: their own decisions are not someone else's.
-  for (const page of pages) await expect(page.getByRole('region', { name: 'Taken by someone else' })).toHaveCount(0);
-  await pages[0].screenshot({ path: '/tmp/review-crew-phone.png', fullPage: true });
-  await pages[2].screenshot({ path: '/tmp/review-crew-laptop.png' });
-
-  // Every answer decided exactly once: 60 approvals in the audit trail, none twice, none pending.
-  const audit = await pages[2].request.get(`${APP_URL}/api/console/audit?action=review.approve&limit=200`);
-  const subjects = ((await audit.json()) as { rows: { subject: string }[] }).rows.map((row) => row.subject);
-  const crowd = subjects.filter((subject) => subject.includes('day-03-name-that-duck'));
-  expect(crowd.length).toBeGreaterThanOrEqual(60);
-  expect(new Set(crowd).size).toBe(crowd.length);
-  const lease = await pages[0].request.post(`${APP_URL}/api/console/reviews/lease`, { data: { type: 'Str' } });
-  expect(await lease.json()).toMatchObject({ items: [], waiting: 0 });
-  for (const page of pages) await page.context().close();
-});
-
 test('a reviewer whose link dropped finds the answers taken meanwhile, with who decided them and when', async ({ browser }) => {
   test.setTimeout(180_000);
-  await textAnswersFrom(2, randomBytes(3).toString('hex'));
-  const away = await openQueue(browser, crew[1], 'phone');
+  await textAnswersFrom(APP_URL, 2, randomBytes(3).toString('hex'));
+  const away = await openQueue(browser, APP_URL, crew[1], 'phone');
   const cards = away.getByRole('article');
   await expect(cards).toHaveCount(2);
   const titles = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('aria-labelledby')));
 
   // The ship's link drops for longer than a hold: another reviewer is handed those answers and decides them.
   await away.context().setOffline(true);
-  const other = await openQueue(browser, crew[0], 'laptop');
+  const other = await openQueue(browser, APP_URL, crew[0], 'laptop');
   await expect(other.getByRole('article')).toHaveCount(2, { timeout: 20_000 });
   for (const id of titles) {
     await other.locator(`[aria-labelledby="${id}"]`).getByRole('button', { name: 'Approve' }).click();
@@ -272,8 +193,8 @@ test('a double tap and a held "a" key decide exactly one answer each, never the 
   browser,
 }) => {
   test.setTimeout(180_000);
-  await textAnswersFrom(3, randomBytes(3).toString('hex'));
-  const page = await openQueue(browser, crew[2], 'laptop');
+  await textAnswersFrom(APP_URL, 3, randomBytes(3).toString('hex'));
+  const page = await openQueue(browser, APP_URL, crew[2], 'laptop');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(3);
   const decided = page.getByRole('status').filter({ hasText: 'decided.' });
@@ -301,9 +222,9 @@ test('an undo within the window gives the visitor back their pending ducks and w
   test.setTimeout(180_000);
   const tag = randomBytes(3).toString('hex');
   const visitor = await createVisitor({ name: `Undo Visitor ${tag}`, appUrl: APP_URL });
-  const ducks = await answerText(visitor, 'Sir Quacks');
+  const ducks = await answerText(APP_URL, visitor, 'Sir Quacks');
   const plural = ducks === 1 ? 'duck' : 'ducks';
-  const page = await openQueue(browser, reviewer, 'phone');
+  const page = await openQueue(browser, APP_URL, reviewer, 'phone');
   const card = page.getByRole('article').filter({ hasText: visitor.name });
   const recent = page.getByRole('region', { name: 'Just decided' });
   const entry = `Name That Duck, ${visitor.name}`;
