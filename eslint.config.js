@@ -66,6 +66,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.test-build/**',
       'data/**',
       '**/drizzle/**',
       'test-results/**',

@@ -1,7 +1,7 @@
 // End-to-end journeys: Debian's Chromium driving the real built app, the real server, PostgreSQL,
 // a real SMTP server and a local OpenID Connect provider, all on loopback (support/global-setup.ts).
 import { defineConfig, devices } from '@playwright/test';
-import { APP_URL, chromiumArgs } from './support/ports';
+import { APP_URL, browserPaths, chromiumArgs } from './support/ports';
 
 export default defineConfig({
   testDir: './tests',
@@ -21,6 +21,6 @@ export default defineConfig({
     // The app's service worker (decision 035) would answer the journeys' requests before their routes see
     // them (support/fixtures.ts, page.route mocks): blocked here, allowed in offline-app.spec.ts.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: browserPaths.shell, args: chromiumArgs },
   },
 });

@@ -16,13 +16,13 @@ const targets = {
   server: {
     what: 'the server',
     output: at('apps/server/dist/server.js'),
-    sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts')],
+    sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts'), at('scripts/server-bundle.ts')],
     build: ['run', 'build:server'],
   },
   ops: {
     what: 'the operator commands',
     output: at('apps/server/dist/ops.js'),
-    sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts')],
+    sources: [at('apps/server/src'), at('packages/contract/src'), at('scripts/build-server.ts'), at('scripts/server-bundle.ts')],
     build: ['run', 'build:server'],
   },
   web: {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServerForTests } from '../../apps/server/test/server-build';
 import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { startPushService } from '../../apps/server/test/push-service';
 import { startSmtp } from '../../apps/server/test/smtp';
@@ -61,7 +62,11 @@ export default async function globalSetup() {
   // The PGlite journey (tests/console-pglite.spec.ts) starts a server of its own that mails here too.
   process.env.E2E_SMTP_URL = smtp.url;
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  // The server as `npm start` runs it, built once for the run; the journeys' own servers and commands use it too.
+  const built = await buildServerForTests();
+  process.env.E2E_SERVER_JS = built.server;
+  process.env.E2E_OPS_JS = built.ops;
+  const server = spawn(process.execPath, ['--enable-source-maps', built.server], { cwd: root, env, stdio: 'inherit' });
   let serverExited = false;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve(void (serverExited = true))));
   // A server that exits early fails the setup at once, and the teardown never waits for a past exit.
@@ -119,6 +124,7 @@ export default async function globalSetup() {
     await push.close();
     await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
+    built.remove();
   };
 }
 

@@ -1,4 +1,4 @@
-// A server of a journey's own, started as `npm start` runs it (tsx, no build of the server) on the embedded
+// A server of a journey's own, started as `npm start` runs it (the built server: support/server-build.ts) on the embedded
 // database (PGlite: no DATABASE_URL, a fresh DATA_DIR), mailing to the journeys' SMTP server: for journeys that need
 // another campaign or PGlite, leaving the shared server (support/global-setup.ts) alone.
 import { execFile, spawn } from 'node:child_process';
@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { serverBuild } from './server-build';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -48,12 +49,12 @@ export async function startOwnServer({ campaign, env, port, operators = [], time
   };
   delete serverEnv.DATABASE_URL;
   for (const { email, role } of operators) {
-    await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'operator:add', email, '--role', role], {
+    await run(process.execPath, [serverBuild().ops, 'operator:add', email, '--role', role], {
       cwd: root,
       env: serverEnv,
     });
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', serverBuild().server], {
     cwd: root,
     env: serverEnv,
     stdio: 'inherit',

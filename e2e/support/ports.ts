@@ -15,6 +15,16 @@ export const OWN_PORTS = {
   reviewCrew: CONTROL_PORT + 7,
 };
 
+/**
+ * The browsers of the journeys, Debian's packages (decision 069): the headless shell, Chromium's engine without the
+ * desktop browser around it, for the journeys, and the full Chromium where one needs what only it has (notifications
+ * from a push, a fake camera). CHROMIUM_HEADLESS_SHELL_PATH and CHROMIUM_PATH point elsewhere.
+ */
+export const browserPaths = {
+  shell: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+  full: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+};
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -23,4 +33,6 @@ export const chromiumArgs = [
   '--disable-quic',
   '--no-first-run',
   '--disable-gpu',
+  // No host but this machine resolves: a request meant for the internet fails at once, and the journey sees it.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];

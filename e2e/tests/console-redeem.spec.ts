@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
-import { APP_URL, chromiumArgs } from '../support/ports';
+import { APP_URL, browserPaths, chromiumArgs } from '../support/ports';
 import { qrVideo } from '../support/qr-video';
 
 test('staff scan a voucher and redeem it; a second scan shows who redeemed it', async ({ playwright }) => {
@@ -25,7 +25,7 @@ test('staff scan a voucher and redeem it; a second scan shows who redeemed it', 
   // journey starts a browser of its own once the code is known.
   const video = qrVideo([{ text: voucherCode, seconds: 3 }]);
   const browser = await playwright.chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: browserPaths.full,
     args: [
       ...chromiumArgs,
       '--use-fake-ui-for-media-stream',

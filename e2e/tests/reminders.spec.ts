@@ -6,9 +6,14 @@ import type { CDPSession, Page } from '@playwright/test';
 import pg from 'pg';
 import type { TestSubscriber } from '../../apps/server/test/push-service';
 import { expect, test } from '../support/fixtures';
-import { APP_URL, CONTROL_URL } from '../support/ports';
+import { APP_URL, CONTROL_URL, browserPaths, chromiumArgs } from '../support/ports';
 
-test.use({ serviceWorkers: 'allow', permissions: ['notifications'] });
+// The full Chromium: the headless shell has no notifications to show.
+test.use({
+  serviceWorkers: 'allow',
+  permissions: ['notifications'],
+  launchOptions: { executablePath: browserPaths.full, args: chromiumArgs },
+});
 
 /** Screenshots when SHOTS_DIR is set (never in git). */
 async function shot(page: Page, name: string): Promise<void> {

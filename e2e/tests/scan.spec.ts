@@ -4,7 +4,7 @@
 // then /congrats, the wheel, and the ducks it awards are posted at once (Scan needs no review).
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, expect, test } from '../support/fixtures';
-import { chromiumArgs } from '../support/ports';
+import { browserPaths, chromiumArgs } from '../support/ports';
 import { qrVideo } from '../support/qr-video';
 
 const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
@@ -19,7 +19,7 @@ const video = qrVideo([
 test.use({
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: browserPaths.full,
     args: [
       ...chromiumArgs,
       '--use-fake-ui-for-media-stream',

@@ -1,13 +1,17 @@
-// For the PostgreSQL run: a fresh database per test run, dropped afterwards.
-// PostgreSQL is at 127.0.0.1:5432 (trust auth) unless TEST_POSTGRES_URL says otherwise.
+// Once per run of the server tests: the server built to spawn (server-build.ts), and for the PostgreSQL run a fresh
+// database, both removed afterwards. PostgreSQL is at 127.0.0.1:5432 (trust auth) unless TEST_POSTGRES_URL says
+// otherwise.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { type ServerBuild, buildServerForTests } from './server-build';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.TEST_DB !== 'postgres') return undefined;
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const build = await buildServerForTests();
+  project.provide('serverBuild', { server: build.server, ops: build.ops });
+  if (process.env.TEST_DB !== 'postgres') return async () => build.remove();
   const name = `quackquest_test_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -17,6 +21,7 @@ export async function setup(project: TestProject): Promise<(() => Promise<void>)
   url.pathname = `/${name}`;
   project.provide('databaseUrl', url.toString());
   return async () => {
+    build.remove();
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
@@ -27,5 +32,6 @@ export async function setup(project: TestProject): Promise<(() => Promise<void>)
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    serverBuild: ServerBuild;
   }
 }

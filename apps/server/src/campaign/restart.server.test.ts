@@ -1,7 +1,6 @@
 // A restart never changes the campaign (decision 026): the real server, started three times on one database.
 // CAMPAIGN seeds the empty database; a start with a changed pack, or with CAMPAIGN unset (the demo outside
 // production), keeps the campaign and its stock after a claim, and only logs how the pack on disk differs.
-import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { campaigns, rewards } from '../db/schema';
+import { runCli as runBuiltCli } from '../../test/built-server';
 import { repoRoot } from '../../test/helpers';
 import {
   type ScratchDatabase,
@@ -43,14 +43,7 @@ function writePack(edit: { name: string; stock?: number }): string {
 }
 
 function runCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env } },
-      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-    );
-  });
+  return runBuiltCli(args, { ...process.env, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env });
 }
 
 async function scratchRows(url: string): Promise<unknown[]> {

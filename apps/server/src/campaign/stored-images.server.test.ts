@@ -1,9 +1,9 @@
 // Content lives with the data (decision 032): a server whose database was loaded from a pack in a folder that no
 // longer exists serves the pack's images from the database, byte for byte.
-import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli as runBuiltCli } from '../../test/built-server';
 import { repoRoot } from '../../test/helpers';
 import {
   type ScratchDatabase,
@@ -18,14 +18,7 @@ import {
 const testDb = process.env.TEST_DB ?? 'pglite';
 
 function runCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { ...process.env, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env });
 }
 
 describe('a second instance with no pack folder', () => {

@@ -1,12 +1,11 @@
 // Issue 30 part 5: a developer's first start, with PORT set and nothing else. The server says where to open the app
 // and where the sign-in e-mails are (the dev outbox), and the link it e-mails points at that port: PUBLIC_URL follows
-// PORT when unset outside production. The server runs as its own process, as `npm start` runs it.
-import { spawn } from 'node:child_process';
+// PORT when unset outside production. The server runs as its own process, as `npm start` runs it (the built server).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test/helpers';
+import { spawnBuiltServer } from '../../test/built-server';
 import { takePort } from '../../test/resilience/harness';
 
 describe('the first start of a development server', { timeout: 240_000 }, () => {
@@ -25,11 +24,7 @@ describe('the first start of a development server', { timeout: 240_000 }, () => 
       LOG_LEVEL: ______,
       ...inherited
     } = process.env;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: repoRoot,
-      env: { ...inherited, PORT: String(port), DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawnBuiltServer({ ...inherited, PORT: String(port), DATA_DIR: dataDir });
     const exited = new Promise((resolve) => server.once('exit', resolve));
     try {
       let output = '';

@@ -2,7 +2,6 @@
 // and photos while `npm run ops -- backup` runs; the file restores into a fresh DATA_DIR where `ops verify`
 // passes, the rows are those the manifest counted, and every photo an attempt names is there. Restore refuses a
 // running server's DATA_DIR, a damaged or foreign file, and a DATA_DIR that holds data (unless --force).
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +13,7 @@ import { readPack } from '../campaign/pack';
 import { parseEnv } from '../config/env';
 import { type Database, openDatabase, queryRows } from '../db/client';
 import { DatabaseInUseError } from '../db/pglite-lock';
+import { runCli as runBuiltCli } from '../../test/built-server';
 import { repoRoot, unique } from '../../test/helpers';
 import {
   type Client,
@@ -42,14 +42,7 @@ const JPEG = Buffer.from(
 
 function runCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _, ...inherited } = process.env;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-      { cwd: repoRoot, env: { ...inherited, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env }, timeout: 240_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { ...inherited, NODE_ENV: 'test', INIT_CWD: repoRoot, ...env }, 240_000);
 }
 
 /** What visitors do while the backup is taken: scans, spins, claims and photos, until stop(). */

@@ -1,6 +1,5 @@
 // The command line itself, spawned as an operator runs it. The commands' work is tested in the other
 // files through the functions the CLI calls.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/env';
 import { takePort } from '../../test/resilience/harness';
+import { runCli as runBuiltCli } from '../../test/built-server';
 import { repoRoot } from '../../test/helpers';
 import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
@@ -20,14 +20,7 @@ function runCli(...args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, INIT_CWD: repoRoot, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runBuiltCli(args, { ...process.env, INIT_CWD: repoRoot, ...env });
 }
 
 const COMMANDS = [

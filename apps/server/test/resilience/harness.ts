@@ -1,6 +1,6 @@
 // Resilience tests run real server processes: this spawns them, talks HTTP to them, and makes sure
 // none outlives the test (every child is killed in afterAll and, at worst, when the worker exits).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { repoRoot } from '../helpers';
+import { spawnBuiltServer } from '../built-server';
 
 // ---------------------------------------------------------------------------------------------------
 // Server processes
@@ -51,7 +51,7 @@ export interface SpawnOptions {
   dataDir: string;
   /** PostgreSQL; without it the server opens PGlite under dataDir. */
   databaseUrl?: string;
-  /** How long start-up may take (tsx, migrations, the campaign pack, PGlite recovery). */
+  /** How long start-up may take (migrations, the campaign pack, PGlite recovery). */
   timeoutMs?: number;
   /** More settings, e.g. DRAIN_DELAY_MS. */
   env?: Record<string, string>;
@@ -74,11 +74,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     ...options.env,
   });
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnBuiltServer(env);
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
