@@ -230,6 +230,18 @@ test('every visitor screen in the pseudo-locale: no text outside the catalogs bu
   const confirm = page.getByRole('dialog', { name: w('rewards.confirmTitle') });
   await expect(confirm).toBeVisible();
   await expectPseudo(page, 'claim confirm');
+  // A claim the network lost on its way, and its one retry (claim-api.ts): the sentence for any other failure, in
+  // the visitor's language.
+  await page.route('**/api/claims', (route) => route.abort('connectionreset'), { times: 2 });
+  await confirm.getByRole('button', { name: w('rewards.confirm'), exact: true }).click();
+  await expect(alert).toContainText(w('rewards.claimFailed'));
+  await expectPseudo(page, 'claim failed');
+  await closeAlert();
+  // A lost call marks the server unreachable until it answers a probe: a new page starts reachable.
+  await page.reload();
+  await expect(rewards).toBeVisible();
+  await rewards.getByText(REWARD, { exact: true }).click();
+  await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: w('rewards.confirm'), exact: true }).click();
   const claimed = page.getByRole('dialog', { name: w('rewards.claimed', { item: REWARD }) });
   await expect(claimed).toBeVisible();

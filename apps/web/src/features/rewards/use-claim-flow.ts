@@ -14,8 +14,6 @@ import { inventoryQueryKey } from './inventory-api';
 import { profileQueryKey } from './profile-api';
 import { type SignupWords, checkClaim, claimVisitor, nowSeconds } from './reward-availability';
 
-const claimFailedText = 'Failed to claim reward. Please try again.';
-
 interface Confirming {
   reward: Reward;
   /** One key per confirmation: retries of this confirmation reuse it. */
@@ -57,7 +55,7 @@ export function useClaimFlow(ducks: number, profile?: Profile, signup?: SignupWo
     } catch (error) {
       setConfirming(null);
       void refresh();
-      const message = error instanceof ApiError && error.status !== 0 && error.message ? error.message : claimFailedText;
+      const message = error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('rewards.claimFailed');
       await alert(message);
     } finally {
       setPending(false);
