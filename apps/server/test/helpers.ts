@@ -171,17 +171,20 @@ export const me = async (user: TestUser) =>
   (await api('GET', '/api/me', user)).body as { duckPoints: number; pendingDuckPoints: number; rank: number; totalUsers: number };
 
 /** A 3-duck reward claimed by this visitor through the API: its item and voucher code. */
-export async function claimVoucher(user: TestUser): Promise<{ item: string; code: string }> {
-  const reward = await addReward({ price: 3 });
+export async function claimVoucher(
+  user: TestUser,
+  reward: Partial<typeof rewards.$inferInsert> = {},
+): Promise<{ item: string; code: string }> {
+  const { item } = await addReward({ price: 3, ...reward });
   const response = await api(
     'POST',
     '/api/claims',
     user,
-    { item: reward.item },
+    { item },
     { 'idempotency-key': `key-${randomBytes(8).toString('hex')}` },
   );
   expect(response.status).toBe(201);
-  return { item: reward.item, code: response.body.voucherCode as string };
+  return { item, code: response.body.voucherCode as string };
 }
 
 /**

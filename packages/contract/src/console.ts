@@ -166,6 +166,13 @@ export const reviewUndoResultSchema = z.object({
 });
 export type ReviewUndoResult = z.infer<typeof reviewUndoResultSchema>;
 
+/** A reason an operator gives (an adjustment, a block, an override): shown to the crew in the audit trail. */
+const participantReason = z
+  .string({ message: consoleMessages.reasonRequired })
+  .trim()
+  .min(1, consoleMessages.reasonRequired)
+  .max(PARTICIPANT_REASON_MAX_LENGTH, `The reason must be at most ${PARTICIPANT_REASON_MAX_LENGTH} characters.`);
+
 export const voucherSchema = z.object({
   code: z.string(),
   item: z.string(),
@@ -175,8 +182,25 @@ export const voucherSchema = z.object({
   redeemedAt: z.number().nullable(),
   /** The operator's e-mail, or 'cli'. */
   redeemedBy: z.string().nullable(),
+  /** Why an admin redeemed it although its visitor was blocked (issue 32 part 1). */
+  redeemOverride: z.string().nullable(),
+  /** The visitor as the prize desk must know them: a blocked visitor's voucher is not redeemed without an admin. */
+  visitor: z.object({
+    status: z.enum(['active', 'blocked']),
+    /** An admin's reason for the block. */
+    blockedReason: z.string().nullable(),
+    /** Unix seconds. */
+    blockedAt: z.number().nullable(),
+  }),
+  /** Who may claim the reward, in the campaign's words ("Cabin owners only"); "Everyone" when anyone may. */
+  eligibility: z.string(),
+  /** The visitor's answer to the campaign's sign-up question; null when the campaign asks none. */
+  signup: z.object({ question: z.string(), answer: z.string() }).nullable(),
 });
 export type ConsoleVoucher = z.infer<typeof voucherSchema>;
+
+/** POST /api/console/vouchers/:code/redeem: `override`, an admin's reason to redeem a blocked visitor's voucher. */
+export const redeemVoucherBodySchema = z.object({ override: participantReason.optional() }).nullish();
 
 // Exports and winners (admin): docs/product.md §10, §15, decision 022.
 
@@ -360,12 +384,6 @@ export const participantSchema = z.object({
   ),
 });
 export type Participant = z.infer<typeof participantSchema>;
-
-const participantReason = z
-  .string({ message: consoleMessages.reasonRequired })
-  .trim()
-  .min(1, consoleMessages.reasonRequired)
-  .max(PARTICIPANT_REASON_MAX_LENGTH, `The reason must be at most ${PARTICIPANT_REASON_MAX_LENGTH} characters.`);
 
 export const adjustDucksBodySchema = z.object({
   amount: z

@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'photo.view',
   'winners.view',
   'voucher.redeem',
+  'voucher.redeem_refused',
   'export.leaderboard',
   'export.claims',
   'winners.notify',

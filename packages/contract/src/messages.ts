@@ -73,6 +73,9 @@ export const consoleMessages = {
   roleRefused: 'Your role does not allow this. Ask an admin.',
   voucherNotFound: 'No voucher has this code. Check the code and try again.',
   alreadyRedeemed: ({ by, at }: { by: string; at: string }) => `Already redeemed by ${by} at ${at}.`,
+  /** A blocked visitor's voucher (issue 32 part 1): `reason` is the admin's reason for the block. */
+  voucherOwnerBlocked: ({ reason }: { reason: string }) =>
+    `Do not hand out this reward: the visitor is blocked (${reason}). Only an admin can redeem it, with a reason.`,
   alreadyDecided: ({ state, by, at }: { state: string; by: string; at: string }) => `Already ${state} by ${by} at ${at}.`,
   reviewHeld: ({ by, until }: { by: string; until: string }) =>
     `${by} is reviewing this answer until ${until}: it is theirs to decide.`,

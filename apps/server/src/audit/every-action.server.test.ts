@@ -46,6 +46,8 @@ interface Case {
   /** The route or the CLI command. */
   what: string;
   action: AuditAction;
+  /** The action is a refusal put on the record (a blocked visitor's voucher): done, it answers a refusal. */
+  refusal?: true;
   /** Makes what the action needs, and says who acts, how, and what shows once it is done. */
   prepare: () => Promise<{
     actor: string;
@@ -269,6 +271,34 @@ const CASES: Case[] = [
   },
   {
     via: 'console',
+    what: 'POST /api/console/vouchers/:code/redeem (a blocked visitor)',
+    action: 'voucher.redeem_refused',
+    refusal: true,
+    prepare: async () => {
+      const [staff, code] = [await createOperator('staff'), await blockedVisitorsVoucher()];
+      return {
+        actor: staff.email,
+        run: () => consoleCall(staff, 'POST', `/api/console/vouchers/${code}/redeem`),
+        // The desk is told to keep the reward only once the refusal is on the record.
+        effectVisible: (outcome) => outcome.status === 403 && outcome.text.includes('voucherOwnerBlocked'),
+      };
+    },
+  },
+  {
+    via: 'console',
+    what: 'POST /api/console/vouchers/:code/redeem (an admin overriding a block)',
+    action: 'voucher.redeem',
+    prepare: async () => {
+      const [admin, code] = [await createOperator('admin'), await blockedVisitorsVoucher()];
+      return {
+        actor: admin.email,
+        run: () => consoleCall(admin, 'POST', `/api/console/vouchers/${code}/redeem`, { override: 'Announced on stage.' }),
+        effectVisible: async () => await redeemed(code),
+      };
+    },
+  },
+  {
+    via: 'console',
     what: 'POST /api/console/exports/leaderboard.csv',
     action: 'export.leaderboard',
     prepare: async () => {
@@ -398,6 +428,33 @@ const CASES: Case[] = [
     prepare: async () => {
       const { code } = await claimVoucher(await createUser({ ducks: 10 }));
       return { actor: CLI_ACTOR, run: () => cli('voucher:redeem', [code]), effectVisible: () => redeemed(code) };
+    },
+  },
+  {
+    via: 'cli',
+    what: 'voucher:redeem (a blocked visitor)',
+    action: 'voucher.redeem_refused',
+    refusal: true,
+    prepare: async () => {
+      const code = await blockedVisitorsVoucher();
+      return {
+        actor: CLI_ACTOR,
+        run: () => cli('voucher:redeem', [code]),
+        effectVisible: (outcome) => !outcome.ok && outcome.text.includes('the visitor is blocked'),
+      };
+    },
+  },
+  {
+    via: 'cli',
+    what: 'voucher:redeem --override',
+    action: 'voucher.redeem',
+    prepare: async () => {
+      const code = await blockedVisitorsVoucher();
+      return {
+        actor: CLI_ACTOR,
+        run: () => cli('voucher:redeem', [code], { override: 'Announced on stage.' }),
+        effectVisible: () => redeemed(code),
+      };
     },
   },
   {
@@ -543,7 +600,8 @@ describe('every audited action', () => {
     const actionsVia = (via: Via) => [...new Set(CASES.filter((c) => c.via === via).map((c) => c.action))].sort();
     expect([...new Set(CASES.map((c) => c.action))].sort()).toEqual([...AUDIT_ACTIONS].sort());
     expect(actionsVia('console')).toEqual([...AUDIT_ACTIONS].sort());
-    const commands = new Set(CASES.filter((c) => c.via === 'cli').map((c) => c.what));
+    // A command's name is the first word of its case's `what` ("voucher:redeem --override").
+    const commands = new Set(CASES.filter((c) => c.via === 'cli').map((c) => c.what.split(' ')[0]!));
     expect([...commands, ...UNAUDITED_COMMANDS].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
   });
 
@@ -560,7 +618,7 @@ describe('every audited action', () => {
     expect(await effectVisible(refused.outcome)).toBe(false);
 
     const done = await newRows(run);
-    expect(done.outcome, done.outcome.text).toMatchObject({ ok: true });
+    expect(done.outcome, done.outcome.text).toMatchObject({ ok: !c.refusal });
     expect(done.rows).toEqual([{ action: c.action, actor }]);
     expect(await effectVisible(done.outcome)).toBe(true);
   });
@@ -711,6 +769,15 @@ async function reviewOf(attemptId: number): Promise<string | null> {
   const { database } = await getTestContext();
   const [row] = await database.db.select({ review: attempts.review }).from(attempts).where(eq(attempts.id, attemptId));
   return row?.review ?? null;
+}
+
+/** A voucher whose visitor was blocked after claiming it. */
+async function blockedVisitorsVoucher(): Promise<string> {
+  const user = await createUser({ ducks: 10 });
+  const { code } = await claimVoucher(user);
+  const { database } = await getTestContext();
+  await database.db.update(users).set({ blockedAt: new Date(), blockedReason: 'Fraud suspected.' }).where(eq(users.id, user.id));
+  return code;
 }
 
 async function redeemed(code: string): Promise<boolean> {

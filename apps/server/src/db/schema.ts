@@ -330,6 +330,8 @@ export const claims = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
     /** Who handed it over: an operator's e-mail, or 'cli'. */
     redeemedBy: text('redeemed_by'),
+    /** Why an admin handed it over although its visitor was blocked (issue 32 part 1); null when nothing was overridden. */
+    redeemOverride: text('redeem_override'),
   },
   (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
 );

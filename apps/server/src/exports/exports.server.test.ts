@@ -158,8 +158,9 @@ describe('the leaderboard export', () => {
 
 describe('the claims export', () => {
   it('lists each claim with its voucher, reward, visitor, and who redeemed it when', async () => {
-    const buyer = await createUser({ ducks: 30, fullName: 'Claire, the Buyer' });
-    const cap = await addReward({ item: `Captain's Cap ${randomBytes(3).toString('hex')}`, price: 5 });
+    const buyer = await createUser({ ducks: 30, fullName: 'Claire, the Buyer', cabinOwner: true });
+    await (await db()).update(users).set({ phone: '6591234567' }).where(eq(users.id, buyer.id));
+    const cap = await addReward({ item: `Captain's Cap ${randomBytes(3).toString('hex')}`, price: 5, eligibility: 'owners' });
     const formulaItem = await addReward({ item: `@SUM(1+1) ${randomBytes(3).toString('hex')}`, price: 7 });
     const one = await claim(buyer, cap.item);
     const two = await claim(buyer, formulaItem.item);
@@ -178,17 +179,51 @@ describe('the claims export', () => {
         price: '5',
         visitor_name: 'Claire, the Buyer',
         visitor_email: buyer.email,
+        visitor_phone: '6591234567',
+        visitor_status: 'active',
+        blocked_reason: '',
+        // The demo campaign's sign-up question (campaigns/singapore-2025/campaign.yaml), in its words.
+        eligibility: 'cabin owners only',
+        signup_answer: 'Yes, I have a cabin',
         claimed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00$/) as unknown,
         redeemed_by: 'staff@crew.example.com',
         redeemed_at: formatZoned(redeemed.redeemedAt!, TIME_ZONE),
+        redeem_override: '',
       },
       expect.objectContaining({
         reward: `'${formulaItem.item}`,
         price: '7',
         voucher_code: two.body.voucherCode,
+        eligibility: 'Everyone',
         redeemed_at: '',
       }),
     ]);
+  });
+
+  it("says which visitors are blocked and why, and why an admin handed a blocked visitor's voucher over", async () => {
+    const buyer = await createUser({ ducks: 30 });
+    const { status, body } = await claim(buyer, (await addReward({ price: 5 })).item);
+    expect(status).toBe(201);
+    await (
+      await db()
+    )
+      .update(users)
+      .set({ blockedAt: new Date(), blockedReason: 'Two accounts, one phone' })
+      .where(eq(users.id, buyer.id));
+    await redeemVoucher(await db(), body.voucherCode as string, {
+      actor: 'admin@crew.example.com',
+      now: new Date(),
+      override: 'Prize already announced on stage',
+    });
+
+    const [row] = rowsOf((await exported('claims')).csv, [buyer]);
+    expect(row).toMatchObject({
+      visitor_status: 'blocked',
+      blocked_reason: 'Two accounts, one phone',
+      signup_answer: 'No, I need to win one',
+      redeemed_by: 'admin@crew.example.com',
+      redeem_override: 'Prize already announced on stage',
+    });
   });
 });
 

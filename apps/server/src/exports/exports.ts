@@ -11,8 +11,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { formatDay, formatZoned } from '../campaign/time';
 import { type Db, type Tx, queryRows } from '../db/client';
-import { claims, rewards, users } from '../db/schema';
+import { campaigns, claims, rewards, users } from '../db/schema';
 import { type CsvCell, csvLines } from '../text/csv';
+import { type SignupWords, signupFacts } from '../vouchers/vouchers';
 
 export const EXPORT_KINDS = ['leaderboard', 'claims'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -34,9 +35,15 @@ export const CLAIMS_COLUMNS = [
   'price',
   'visitor_name',
   'visitor_email',
+  'visitor_phone',
+  'visitor_status',
+  'blocked_reason',
+  'eligibility',
+  'signup_answer',
   'claimed_at',
   'redeemed_by',
   'redeemed_at',
+  'redeem_override',
 ] as const;
 
 /** Rows fetched from the cursor at a time: a page is a few hundred kB of CSV. */
@@ -64,9 +71,17 @@ interface ClaimRow {
   price: number;
   full_name: string;
   email: string;
+  phone: string;
+  blocked_at: Date | string | null;
+  blocked_reason: string | null;
+  erased_at: Date | string | null;
+  eligibility: string;
+  cabin_owner: boolean;
+  signup: SignupWords | null;
   created_at: Date | string;
   redeemed_by: string | null;
   redeemed_at: Date | string | null;
+  redeem_override: string | null;
 }
 
 /**
@@ -86,10 +101,13 @@ export const rankedVisitors = sql`
   order by ducks desc nulls last, ducks_at, id`;
 
 const claimsQuery = sql`
-  select c.voucher_code, r.item, c.price, u.full_name, u.email, c.created_at, c.redeemed_by, c.redeemed_at
+  select c.voucher_code, r.item, c.price, u.full_name, u.email, u.phone, u.blocked_at, u.blocked_reason, u.erased_at,
+    r.eligibility, u.cabin_owner, ca.info -> 'screens' -> 'signup' as signup,
+    c.created_at, c.redeemed_by, c.redeemed_at, c.redeem_override
   from ${claims} c
   join ${users} u on u.id = c.user_id
   join ${rewards} r on r.id = c.reward_id
+  join ${campaigns} ca on ca.id = r.campaign_id
   order by c.created_at, c.id`;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -110,15 +128,22 @@ function leaderboardCells(row: LeaderboardRow, timeZone: string): CsvCell[] {
 }
 
 function claimCells(row: ClaimRow, timeZone: string): CsvCell[] {
+  const { eligibility, signup } = signupFacts(row.signup, row.eligibility, row.cabin_owner);
   return [
     row.voucher_code,
     row.item,
     Number(row.price),
     row.full_name,
     row.email,
+    row.phone,
+    row.erased_at ? 'erased' : row.blocked_at ? 'blocked' : 'active',
+    row.blocked_at && !row.erased_at ? row.blocked_reason : null,
+    eligibility,
+    signup?.answer ?? null,
     formatZoned(asDate(row.created_at), timeZone),
     row.redeemed_by,
     row.redeemed_at ? formatZoned(asDate(row.redeemed_at), timeZone) : null,
+    row.redeem_override,
   ];
 }
 

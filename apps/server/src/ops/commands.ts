@@ -170,15 +170,21 @@ export const COMMANDS: Command[] = [
   ),
   exportCommand(
     'claims',
-    'Every reward claim as CSV: voucher code, reward, price, visitor, when claimed, redeemed by whom and when; audited.',
+    "Every reward claim as CSV: voucher code, reward, price, visitor (name, e-mail, phone, blocked or erased and why), who may claim the reward and the visitor's sign-up answer, when claimed, redeemed by whom and when (and why, when an admin overrode a block); audited.",
   ),
   {
     name: 'voucher:redeem',
     args: ['code'],
-    description: 'Mark a voucher as handed over on board; a second redemption is refused.',
+    options: { override: { type: 'string', value: 'reason' } },
+    description:
+      "Mark a voucher as handed over on board; a second redemption is refused, and so is a blocked visitor's voucher unless --override gives the reason to hand it over anyway.",
     example: 'voucher:redeem QQ-ABCDE-FGHJK',
-    run: async ({ args, openDb }) =>
-      formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!, { actor: CLI_ACTOR, now: new Date() })),
+    run: async ({ args, options, openDb }) => {
+      const override = options.override === undefined ? undefined : String(options.override);
+      if (override !== undefined && !override.trim()) throw new UsageError('--override needs a reason.');
+      const input = { actor: CLI_ACTOR, now: new Date(), override };
+      return formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!, input));
+    },
   },
   {
     name: 'qr:sheet',

@@ -2,5 +2,8 @@
 import type { Voucher } from '../vouchers/vouchers';
 
 export function formatRedeemedVoucher(v: Voucher): string {
-  return `Redeemed ${v.code}: hand over "${v.item}" to ${v.visitorName} <${v.email}> (claimed ${v.claimedAt.toISOString()}).`;
+  const overriding = v.redeemOverride
+    ? ` The visitor is blocked (${v.blockedReason ?? 'no reason given'}); redeemed anyway: ${v.redeemOverride}.`
+    : '';
+  return `Redeemed ${v.code}: hand over "${v.item}" to ${v.visitorName} <${v.email}> (claimed ${v.claimedAt.toISOString()}).${overriding}`;
 }

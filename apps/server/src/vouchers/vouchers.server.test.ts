@@ -6,18 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { type TestOperator, createOperator } from '../../test/console';
 import { type TestUser, api, createUser, getTestContext, claimVoucher } from '../../test/helpers';
 import { queryRows } from '../db/client';
-import { auditLog, claims } from '../db/schema';
+import { auditLog, claims, users } from '../db/schema';
 import { normalizeVoucherCode } from './vouchers';
 
-async function call(operator: TestOperator, method: 'GET' | 'POST', code: string) {
+async function call(operator: TestOperator, method: 'GET' | 'POST', code: string, body?: object) {
   const { app } = await getTestContext();
   const suffix = method === 'POST' ? '/redeem' : '';
   const response = await app.inject({
     method,
     url: `/api/console/vouchers/${encodeURIComponent(code)}${suffix}`,
     headers: { cookie: operator.cookie },
+    ...(body && { payload: body }),
   });
-  return { status: response.statusCode, body: response.json<ConsoleVoucher & { message?: string }>() };
+  return { status: response.statusCode, body: response.json<ConsoleVoucher & { message?: string; code?: string }>() };
 }
 
 const profile = async (user: TestUser) =>
@@ -39,6 +40,11 @@ describe('vouchers on board', () => {
         claimedAt: expect.any(Number) as unknown,
         redeemedAt: null,
         redeemedBy: null,
+        redeemOverride: null,
+        visitor: { status: 'active', blockedReason: null, blockedAt: null },
+        // The demo campaign's sign-up question and answers (campaigns/singapore-2025/campaign.yaml).
+        eligibility: 'Everyone',
+        signup: { question: 'Do you already have a cabin?', answer: 'No, I need to win one' },
       },
     });
 
@@ -106,5 +112,123 @@ describe('vouchers on board', () => {
         body: { code: 'voucherNotFound', message: consoleMessages.voucherNotFound },
       });
     }
+  });
+
+  it("shows who may claim the reward and the visitor's answer in the campaign's words", async () => {
+    const owner = await createUser({ ducks: 10, cabinOwner: true });
+    const { code } = await claimVoucher(owner, { eligibility: 'owners' });
+    const found = await call(await createOperator('staff'), 'GET', code);
+    expect(found.body).toMatchObject({
+      eligibility: 'cabin owners only',
+      signup: { question: 'Do you already have a cabin?', answer: 'Yes, I have a cabin' },
+    });
+  });
+});
+
+describe("a blocked visitor's voucher (issue 32 part 1)", () => {
+  async function blockedVoucher() {
+    const user = await createUser({ ducks: 10 });
+    const { code } = await claimVoucher(user);
+    const { database } = await getTestContext();
+    const [claim] = await database.db.select().from(claims).where(eq(claims.voucherCode, code));
+    // As the helpdesk blocks a visitor (participants.ts), after the claim.
+    await database.db
+      .update(users)
+      .set({ blockedAt: new Date(), blockedReason: 'Two accounts, one phone' })
+      .where(eq(users.id, user.id));
+    return { code, claimId: claim!.id };
+  }
+
+  async function trail(claimId: number) {
+    const { database } = await getTestContext();
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `claim:${claimId}`))
+      .orderBy(auditLog.id);
+    return rows.map((row) => ({ actor: row.actor, action: row.action, after: row.after }));
+  }
+
+  async function redeemedAt(code: string) {
+    const { database } = await getTestContext();
+    const [claim] = await database.db.select().from(claims).where(eq(claims.voucherCode, code));
+    return claim!.redeemedAt;
+  }
+
+  it('shows the block and its reason, refuses staff with the reason, and puts the refusal on the record', async () => {
+    const { code, claimId } = await blockedVoucher();
+    const staff = await createOperator('staff');
+    const found = await call(staff, 'GET', code);
+    expect(found.body.visitor).toEqual({
+      status: 'blocked',
+      blockedReason: 'Two accounts, one phone',
+      blockedAt: expect.any(Number) as unknown,
+    });
+
+    const refused = await call(staff, 'POST', code);
+    expect(refused).toEqual({
+      status: 403,
+      body: {
+        code: 'voucherOwnerBlocked',
+        message: consoleMessages.voucherOwnerBlocked({ reason: 'Two accounts, one phone' }),
+        params: { reason: 'Two accounts, one phone' },
+      },
+    });
+    // Staff cannot override: only an admin can.
+    expect(await call(staff, 'POST', code, { override: 'The purser said so' })).toMatchObject({
+      status: 403,
+      body: { code: 'roleRefused' },
+    });
+    expect(await redeemedAt(code)).toBeNull();
+    expect(await trail(claimId)).toEqual([
+      {
+        actor: staff.email,
+        action: 'voucher.redeem_refused',
+        after: { refused: 'visitor blocked', blockedReason: 'Two accounts, one phone' },
+      },
+    ]);
+  });
+
+  it('an admin redeems it with a reason, kept on the voucher and in the audit trail; without one, nothing changes', async () => {
+    const { code, claimId } = await blockedVoucher();
+    const admin = await createOperator('admin');
+    expect(await call(admin, 'POST', code, { override: '   ' })).toMatchObject({
+      status: 400,
+      body: { message: consoleMessages.reasonRequired },
+    });
+    expect(await call(admin, 'POST', code)).toMatchObject({ status: 403, body: { code: 'voucherOwnerBlocked' } });
+    expect(await redeemedAt(code)).toBeNull();
+
+    const redeemed = await call(admin, 'POST', code, { override: 'Prize announced on stage before the block' });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body).toMatchObject({
+      redeemedBy: admin.email,
+      redeemOverride: 'Prize announced on stage before the block',
+      visitor: { status: 'blocked', blockedReason: 'Two accounts, one phone' },
+    });
+    expect(await trail(claimId)).toEqual([
+      expect.objectContaining({ action: 'voucher.redeem_refused', actor: admin.email }),
+      {
+        actor: admin.email,
+        action: 'voucher.redeem',
+        after: {
+          redeemedAt: expect.any(String) as unknown,
+          redeemedBy: admin.email,
+          override: 'Prize announced on stage before the block',
+          blockedReason: 'Two accounts, one phone',
+        },
+      },
+    ]);
+    // Redeemed once: a second override is a second redemption, refused as any other.
+    expect(await call(admin, 'POST', code, { override: 'Again' })).toMatchObject({
+      status: 409,
+      body: { code: 'alreadyRedeemed' },
+    });
+  });
+
+  it("an override on an active visitor's voucher is not recorded as one", async () => {
+    const { code } = await claimVoucher(await createUser({ ducks: 10 }));
+    const redeemed = await call(await createOperator('admin'), 'POST', code, { override: 'Just in case' });
+    expect(redeemed).toMatchObject({ status: 200, body: { redeemOverride: null } });
   });
 });

@@ -63,7 +63,7 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
         <Routes>
           <Route path={consolePaths.home} element={<ConsoleHome me={me} />} />
           <Route path={consolePaths.review} element={guard(consolePaths.review, <ReviewScreen />)} />
-          <Route path={consolePaths.redeem} element={guard(consolePaths.redeem, <RedeemScreen />)} />
+          <Route path={consolePaths.redeem} element={guard(consolePaths.redeem, <RedeemScreen me={me} />)} />
           <Route path={consolePaths.exports} element={guard(consolePaths.exports, <ExportsScreen />)} />
           <Route path={consolePaths.operators} element={guard(consolePaths.operators, <OperatorsScreen me={me} />)} />
           <Route path={consolePaths.audit} element={guard(consolePaths.audit, <AuditScreen />)} />

@@ -4,7 +4,7 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import type { ScanVerdict } from '../../features/scanner/use-qr-scanner';
-import type { Voucher } from '../console-types';
+import type { ConsoleMe, Voucher } from '../console-types';
 import { redeemTexts } from './redeem-texts';
 import { fetchVoucher, redeemVoucher } from './voucher-api';
 import { VoucherView } from './voucher-view';
@@ -14,7 +14,7 @@ import '../redeem.css';
 // The console reuses the visitor app's scanner popup: camera, scan box, decoder and camera errors.
 const ScanPopup = lazy(() => import('../../features/scanner/scan-popup'));
 
-export default function RedeemScreen() {
+export default function RedeemScreen({ me }: { me: ConsoleMe }) {
   const [scanning, setScanning] = useState(false);
   const [code, setCode] = useState('');
   const [voucher, setVoucher] = useState<Voucher | null>(null);
@@ -52,19 +52,21 @@ export default function RedeemScreen() {
       setBusy(false);
     }
   };
-  const redeem = async () => {
+  const redeem = async (override?: string) => {
     if (!voucher) return;
     setBusy(true);
     setError('');
     try {
-      setVoucher(await redeemVoucher(voucher.code));
+      setVoucher(await redeemVoucher(voucher.code, override));
       setJustRedeemed(true);
     } catch (failure) {
-      // 409: redeemed meanwhile (another phone): show the voucher as it is now, who redeemed it and when.
-      const refreshed =
-        failure instanceof ApiError && failure.status === 409 && (await fetchVoucher(voucher.code).catch(() => null));
+      // 409: redeemed meanwhile (another phone): show the voucher as it is now, who redeemed it and when. 403: the
+      // visitor was blocked meanwhile: show the block, and the server's sentence saying what to do.
+      const blockedMeanwhile = failure instanceof ApiError && failure.code === 'voucherOwnerBlocked';
+      const redeemedMeanwhile = failure instanceof ApiError && failure.status === 409;
+      const refreshed = (blockedMeanwhile || redeemedMeanwhile) && (await fetchVoucher(voucher.code).catch(() => null));
       if (refreshed) setVoucher(refreshed);
-      else setError(failureMessage(failure, redeemTexts.redeemFailed));
+      if (!refreshed || blockedMeanwhile) setError(failureMessage(failure, redeemTexts.redeemFailed));
     } finally {
       setBusy(false);
     }
@@ -112,7 +114,14 @@ export default function RedeemScreen() {
       </form>
       {voucher ? (
         <>
-          <VoucherView voucher={voucher} justRedeemed={justRedeemed} busy={busy} error={error} onRedeem={() => void redeem()} />
+          <VoucherView
+            voucher={voucher}
+            justRedeemed={justRedeemed}
+            busy={busy}
+            error={error}
+            mayOverride={me.role === 'admin'}
+            onRedeem={(override) => void redeem(override)}
+          />
           <button type="button" className="btn btn--ghost btn--block" onClick={next}>
             {redeemTexts.next}
           </button>

@@ -1,5 +1,6 @@
 // The voucher screen's texts (docs/product.md §15). The server's refusals (no such voucher, already
-// redeemed) come in its answers; "Already redeemed by" is the contract's (consoleMessages), shared with them.
+// redeemed, a blocked visitor's) come in its answers; "Already redeemed by" is the contract's (consoleMessages),
+// shared with them.
 export const redeemTexts = {
   title: 'Redeem a voucher',
   scan: 'Scan voucher',
@@ -18,5 +19,12 @@ export const redeemTexts = {
   redeemFailed: 'The voucher could not be redeemed. Please try again.',
   toHandOut: 'Not redeemed yet: hand out the reward, then tap Redeem.',
   redeemedNow: 'Redeemed. Hand out the reward.',
+  rewardFor: 'Reward for',
+  blocked: 'Blocked visitor: do not hand out this reward.',
+  blockedSince: (at: string) => `Blocked ${at}.`,
+  askAnAdmin: 'Keep the reward. If it must be handed over anyway, ask an admin: only an admin can redeem it, with a reason.',
+  overrideReason: 'Reason to hand it over anyway (kept in the audit trail)',
+  redeemAnyway: 'Redeem anyway',
+  overridden: (reason: string) => `Redeemed although the visitor is blocked: ${reason}`,
   next: 'Next voucher',
 } as const;

@@ -9,6 +9,8 @@ export function fetchVoucher(code: string): Promise<Voucher> {
   return api<Voucher>(voucherPath(code), { allowUnauthorized: true });
 }
 
-export function redeemVoucher(code: string): Promise<Voucher> {
-  return api<Voucher>(`${voucherPath(code)}/redeem`, { method: 'POST', body: {}, allowUnauthorized: true });
+/** `override`: an admin's reason to redeem a blocked visitor's voucher (the server refuses it from staff). */
+export function redeemVoucher(code: string, override?: string): Promise<Voucher> {
+  const body = override === undefined ? {} : { override };
+  return api<Voucher>(`${voucherPath(code)}/redeem`, { method: 'POST', body, allowUnauthorized: true });
 }
