@@ -48,6 +48,7 @@ import { exportRoutes } from './exports/routes';
 import { winnerRoutes } from './winners/routes';
 import { winnerNoticeHooks } from './winners/winners';
 import { voucherRoutes } from './vouchers/routes';
+import { rewardStockRoutes } from './rewards/console-routes';
 
 export interface BuildOptions {
   env: Env;
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(campaignConsoleRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(voucherRoutes(ctx));
+  await app.register(rewardStockRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(winnerRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

@@ -10,6 +10,7 @@ import {
   REVIEW_STATES,
   REVIEW_PAGE_MAX,
   REVIEW_REASON_MAX_LENGTH,
+  STOCK_CHANGE_MAX,
   WINNERS_MAX,
 } from './constants';
 import { consoleMessages } from './messages';
@@ -198,6 +199,34 @@ export const voucherSchema = z.object({
   signup: z.object({ question: z.string(), answer: z.string() }).nullable(),
 });
 export type ConsoleVoucher = z.infer<typeof voucherSchema>;
+
+// Stock from the console (admin; issue 32 part 2, decision 071).
+
+export const rewardStockSchema = z.object({
+  rewardId: z.number(),
+  item: z.string(),
+  /** Left to claim now. */
+  left: z.number(),
+  /** Offered in all: the pack's stock and what the console changed. */
+  offered: z.number(),
+  claimed: z.number(),
+  /** Added (negative: taken away) from the console or the CLI over all changes; kept by a load or a restore. */
+  changed: z.number(),
+  /** The newest five changes, newest first; `at` in Unix seconds. */
+  changes: z.array(z.object({ amount: z.number(), reason: z.string(), actor: z.string(), at: z.number() })),
+});
+export type RewardStock = z.infer<typeof rewardStockSchema>;
+export const rewardStockListSchema = z.object({ items: z.array(rewardStockSchema) });
+
+export const stockChangeBodySchema = z.object({
+  amount: z
+    .number({ message: consoleMessages.stockAmount })
+    .int(consoleMessages.stockAmount)
+    .min(-STOCK_CHANGE_MAX, consoleMessages.stockAmount)
+    .max(STOCK_CHANGE_MAX, consoleMessages.stockAmount)
+    .refine((n) => n !== 0, consoleMessages.stockAmount),
+  reason: participantReason,
+});
 
 /** POST /api/console/vouchers/:code/redeem: `override`, an admin's reason to redeem a blocked visitor's voucher. */
 export const redeemVoucherBodySchema = z.object({ override: participantReason.optional() }).nullish();

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'winners.view',
   'voucher.redeem',
   'voucher.redeem_refused',
+  'reward.stock',
   'export.leaderboard',
   'export.claims',
   'winners.notify',
@@ -114,6 +115,8 @@ export const AUDIT_ACTIONS = [
   'participant.erase',
 ] as const;
 
+/** Stock from the console (decision 071): one change adds or takes away at most this many units. */
+export const STOCK_CHANGE_MAX = 100_000;
 /** The helpdesk (docs/product.md §15): one adjustment moves at most this many ducks either way. */
 export const PARTICIPANT_ADJUST_MAX = 10_000;
 /** A participant search answers at most this many visitors. */

@@ -39,6 +39,7 @@ export type {
   ParticipantSummary,
   Profile,
   Reward,
+  RewardStock,
   PendingSignup,
   Reminders,
   ReviewDecisionsBody,

@@ -1,5 +1,5 @@
 // User-facing texts that both the server and the web app send or show, exactly as docs/product.md §7 quotes them.
-import { PARTICIPANT_ADJUST_MAX, SIGNIN_CODE_DIGITS } from './constants';
+import { PARTICIPANT_ADJUST_MAX, SIGNIN_CODE_DIGITS, STOCK_CHANGE_MAX } from './constants';
 
 export const messages = {
   maxAttempts: ({ maxAttempts }: { maxAttempts: number }) =>
@@ -96,6 +96,8 @@ export const consoleMessages = {
     `This would make the balance negative: the visitor has ${ducks} ducks. Take at most ${ducks}.`,
   adjustAmount: `The amount must be a whole number from -${PARTICIPANT_ADJUST_MAX} to ${PARTICIPANT_ADJUST_MAX}, not 0.`,
   reasonRequired: 'A reason is required.',
+  stockAmount: `The amount must be a whole number from -${STOCK_CHANGE_MAX.toLocaleString('en')} to ${STOCK_CHANGE_MAX.toLocaleString('en')}, not 0.`,
+  stockBelowZero: ({ left }: { left: number }) => `Only ${left} left to claim: take away at most ${left}.`,
   alreadyBlocked: 'This visitor is already blocked.',
   notBlocked: 'This visitor is not blocked.',
   eraseConfirm: 'Type ERASE to confirm the erasure.',

@@ -14,7 +14,17 @@ import { count, desc, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, idTokenFor, uniqueEmail, uniqueIp } from '../../test/auth';
 import { type TestOperator, createOperator } from '../../test/console';
-import { addCheckpoint, api, attempt, claimVoucher, createUser, getTestContext, repoRoot, unique } from '../../test/helpers';
+import {
+  addCheckpoint,
+  addReward,
+  api,
+  attempt,
+  claimVoucher,
+  createUser,
+  getTestContext,
+  repoRoot,
+  unique,
+} from '../../test/helpers';
 import { parseEnv } from '../config/env';
 import {
   attempts,
@@ -25,6 +35,7 @@ import {
   consoleSessions,
   mailQueue,
   operators,
+  rewards,
   users,
 } from '../db/schema';
 import { formatVerify, verifyInvariants } from '../db/invariants';
@@ -299,6 +310,19 @@ const CASES: Case[] = [
   },
   {
     via: 'console',
+    what: 'POST /api/console/rewards/:rewardId/stock',
+    action: 'reward.stock',
+    prepare: async () => {
+      const [admin, reward] = [await createOperator('admin'), await addReward({ stock: 1 })];
+      return {
+        actor: admin.email,
+        run: () => consoleCall(admin, 'POST', `/api/console/rewards/${reward.id}/stock`, { amount: 5, reason: 'Restocked.' }),
+        effectVisible: async () => (await stockLeft(reward.id)) === 6,
+      };
+    },
+  },
+  {
+    via: 'console',
     what: 'POST /api/console/exports/leaderboard.csv',
     action: 'export.leaderboard',
     prepare: async () => {
@@ -454,6 +478,19 @@ const CASES: Case[] = [
         actor: CLI_ACTOR,
         run: () => cli('voucher:redeem', [code], { override: 'Announced on stage.' }),
         effectVisible: () => redeemed(code),
+      };
+    },
+  },
+  {
+    via: 'cli',
+    what: 'reward:stock',
+    action: 'reward.stock',
+    prepare: async () => {
+      const reward = await addReward({ stock: 1 });
+      return {
+        actor: CLI_ACTOR,
+        run: () => cli('reward:stock', [reward.item, '5'], { reason: 'Restocked.' }),
+        effectVisible: async () => (await stockLeft(reward.id)) === 6,
       };
     },
   },
@@ -769,6 +806,12 @@ async function reviewOf(attemptId: number): Promise<string | null> {
   const { database } = await getTestContext();
   const [row] = await database.db.select({ review: attempts.review }).from(attempts).where(eq(attempts.id, attemptId));
   return row?.review ?? null;
+}
+
+async function stockLeft(rewardId: number): Promise<number | undefined> {
+  const { database } = await getTestContext();
+  const [row] = await database.db.select({ stock: rewards.stock }).from(rewards).where(eq(rewards.id, rewardId));
+  return row?.stock;
 }
 
 /** A voucher whose visitor was blocked after claiming it. */

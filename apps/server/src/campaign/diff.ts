@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { attempts, campaigns, checkpoints, claims, rewards, spins } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { type Renames, campaignInfo, checkpointValues } from './load';
+import { type Renames, campaignInfo, checkpointValues, stockChangedByReward } from './load';
 import type { Pack } from './pack';
 import { formatDay } from './time';
 
@@ -108,6 +108,7 @@ async function compare(db: DbOrTx, pack: Pack, renames: Renames): Promise<Compar
   lines.push(...summarize('checkpoints', cp));
 
   const rewardRows = await db.select().from(rewards).where(eq(rewards.campaignId, active.id));
+  const changedStock = await stockChangedByReward(db, active.id);
   const offered = new Map(rewardRows.filter((r) => !r.removed).map((r) => [r.item, r]));
   const renamedRewards = checkRenames(
     'reward',
@@ -126,8 +127,15 @@ async function compare(db: DbOrTx, pack: Pack, renames: Renames): Promise<Compar
       rw.added.push(r.item);
       continue;
     }
-    // Stock in a pack is the total ever offered: stock_loaded is that total as last loaded.
-    if (row.stockLoaded !== r.stock) lines.push(`reward ${r.item}: stock ${row.stockLoaded} → ${r.stock}`);
+    // Stock in a pack is the total ever offered: stock_loaded is that total as last loaded, with what the console
+    // changed (decision 071), which a load keeps: when the pack's stock changes, the line says so too.
+    const changedHere = changedStock.get(row.id) ?? 0;
+    const total = Math.max(0, r.stock + changedHere);
+    if (total !== row.stockLoaded) {
+      const change = changedHere > 0 ? `+${changedHere} added` : `${-changedHere} taken away`;
+      const kept = changedHere === 0 ? '' : ` (the pack's ${r.stock}; ${change} from the console stay)`;
+      lines.push(`reward ${r.item}: stock ${row.stockLoaded} → ${total}${kept}`);
+    }
     if (row.price !== r.price) lines.push(`reward ${r.item}: price ${row.price} → ${r.price}`);
     const values: Record<string, unknown> = {
       description: r.description,

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { api, attempt, createUser, getTestContext, me, repoRoot, unique } from '../../test/helpers';
 import { applyPack } from './load';
+import { packDifferences } from './diff';
+import { changeRewardStock, listRewardStock, rewardIdByItem } from '../rewards/stock';
 import { readPack } from './pack';
 import { PACK_TERMS } from '../../test/pack';
 
@@ -26,7 +28,8 @@ interface Version {
   withBeer: boolean;
 }
 
-async function load(version: Version) {
+/** Writes the pack of `version` and loads it, or with `dryRun` only writes it. */
+async function load(version: Version, options: { dryRun?: boolean } = {}) {
   const quiz = { id: 'quiz', day: 1, title: 'Lifeboat Drill', type: 'MCQ', maxAttempts: 1, choices: ['A', 'B'], answers: ['b'] };
   const note = { id: 'note', day: 1, title: version.noteTitle, type: 'Str', maxAttempts: 2 };
   const beer = { item: 'Reload Beer', price: 3, stock: version.beerStock, eligibility: 'everyone' };
@@ -49,6 +52,7 @@ async function load(version: Version) {
   writeFileSync(path.join(packDir, 'checkpoints.yaml'), stringify(version.withQuiz ? [note, quiz] : [note]));
   writeFileSync(path.join(packDir, 'rewards.yaml'), stringify(version.withBeer ? [beer, wifi] : [wifi]));
   writeFileSync(path.join(packDir, 'terms.md'), 'Run by {{operator.name}}.\n');
+  if (options.dryRun) return undefined;
   const { app, database } = await getTestContext();
   const summary = await applyPack(database.db, readPack(packDir));
   app.ctx.campaign.clear();
@@ -104,5 +108,40 @@ describe('reloading a campaign pack', () => {
     await load(first);
     expect(await inventory(user)).toEqual({ 'Reload Beer': 4, 'Reload Wifi': 10 });
     expect((await checkpointList(user)).map((c) => c.checkpointId)).toEqual(['note', 'quiz']);
+  });
+
+  it("keeps stock an admin added (or took away) from the console on top of the pack's, and the diff says so", async () => {
+    const first = { noteTitle: 'Name That Duck', beerStock: 5, withQuiz: true, withBeer: true };
+    await load(first);
+    const user = await createUser({ ducks: 10 });
+    const before = (await inventory(user))['Reload Beer']!;
+    const { database } = await getTestContext();
+    const beer = await rewardIdByItem(database.db, 'Reload Beer');
+    await changeRewardStock(database.db, beer, {
+      amount: 200,
+      reason: 'second keg',
+      actor: 'admin@crew.example.com',
+      now: new Date(),
+    });
+    await changeRewardStock(database.db, beer, { amount: -3, reason: 'spilled', actor: 'cli', now: new Date() });
+    expect(await inventory(user)).toMatchObject({ 'Reload Beer': before + 197 });
+
+    // The same pack: nothing to change, and the console's stock stays.
+    expect(await packDifferences(database.db, readPack(packDir))).toEqual([]);
+    await load(first);
+    expect(await inventory(user)).toMatchObject({ 'Reload Beer': before + 197 });
+    // More stock in the pack: the console's changes stay on top of it, and the diff says so before the load.
+    await load({ ...first, beerStock: 8 }, { dryRun: true });
+    expect(await packDifferences(database.db, readPack(packDir))).toEqual([
+      "reward Reload Beer: stock 202 → 205 (the pack's 8; +197 added from the console stay)",
+    ]);
+    await load({ ...first, beerStock: 8 });
+    expect(await inventory(user)).toMatchObject({ 'Reload Beer': before + 200 });
+    const [stock] = (await listRewardStock(database.db)).filter((r) => r.item === 'Reload Beer');
+    expect(stock).toMatchObject({ offered: 205, changed: 197, left: before + 200 });
+    expect(stock!.changes.map((c) => [c.amount, c.reason])).toEqual([
+      [-3, 'spilled'],
+      [200, 'second keg'],
+    ]);
   });
 });

@@ -3,8 +3,8 @@
 // A server start only seeds an empty database (seedPack); loading over a campaign is campaign:load's (decision 026).
 // Every load stores a version: the whole pack and its images (store.ts, decision 032).
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { campaigns, checkpoints, claims, rewards } from '../db/schema';
+import { type Db, type DbOrTx, type Tx, queryRows } from '../db/client';
+import { campaigns, checkpoints, claims, rewards, stockChanges } from '../db/schema';
 import type { CampaignScreens } from '@quackquest/contract';
 import type { Pack } from './pack';
 import { type PackImage, readPackImages, storeVersion } from './store';
@@ -176,6 +176,8 @@ async function write(tx: Tx, pack: Pack, options: ApplyOptions & { images: PackI
     .set({ removed: true })
     .where(and(eq(checkpoints.campaignId, campaign.id), slugs.length ? notInArray(checkpoints.slug, slugs) : undefined));
 
+  // Stock added or taken away from the console stays on top of the pack's (decision 071).
+  const changedStock = await stockChangedByReward(tx, campaign.id);
   for (const r of pack.rewards) {
     // Locked: a claim committing meanwhile on another instance cannot be counted out of the stock.
     const [existing] = await tx
@@ -184,12 +186,13 @@ async function write(tx: Tx, pack: Pack, options: ApplyOptions & { images: PackI
       .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.item, r.item)))
       .for('update');
     const [claimedRow] = existing ? await tx.select({ n: count() }).from(claims).where(eq(claims.rewardId, existing.id)) : [];
-    // Stock in the pack is the total ever offered: what was claimed already is taken off it.
+    // Stock in the pack is the total ever offered, with what the console changed: what was claimed is taken off it.
     const claimed = claimedRow?.n ?? 0;
+    const offered = Math.max(0, r.stock + (existing ? (changedStock.get(existing.id) ?? 0) : 0));
     const values = {
       price: r.price,
-      stock: Math.max(0, r.stock - claimed),
-      stockLoaded: Math.max(r.stock, claimed),
+      stock: Math.max(0, offered - claimed),
+      stockLoaded: Math.max(offered, claimed),
       description: r.description,
       startDate: r.startDate,
       endDate: r.endDate,
@@ -208,4 +211,17 @@ async function write(tx: Tx, pack: Pack, options: ApplyOptions & { images: PackI
     .where(and(eq(rewards.campaignId, campaign.id), items.length ? notInArray(rewards.item, items) : undefined));
   const stored = await storeVersion(tx, pack, options.images, { loadedBy: options.loadedBy ?? 'cli', source: sourceDir });
   return { campaignId: campaign.id, checkpoints: pack.checkpoints.length, rewards: pack.rewards.length, ...stored };
+}
+
+/**
+ * Units added (or taken away) per reward of the campaign from the console or the CLI (rewards/stock.ts, decision
+ * 071): a load adds them again to the pack's stock, and the diff says so.
+ */
+export async function stockChangedByReward(db: DbOrTx, campaignId: string): Promise<Map<number, number>> {
+  const rows = await queryRows<{ reward_id: number; changed: string | number }>(
+    db,
+    sql`select s.reward_id, sum(s.amount) as changed from ${stockChanges} s join ${rewards} r on r.id = s.reward_id
+        where r.campaign_id = ${campaignId} group by s.reward_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.reward_id), Number(row.changed)]));
 }

@@ -336,6 +336,27 @@ export const claims = pgTable(
   (t) => [uniqueIndex('claims_user_key_idx').on(t.userId, t.idempotencyKey), index('claims_reward_idx').on(t.rewardId)],
 );
 
+/**
+ * Stock an admin added (or took away) from the console or the CLI (issue 32 part 2, decision 071): a record of its
+ * own beside the pack's stock, so loading or restoring a campaign version adds it again instead of undoing it.
+ */
+export const stockChanges = pgTable(
+  'stock_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id),
+    /** Units added (positive) or taken away (negative). */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** An operator's e-mail, or 'cli'. */
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('stock_changes_reward_idx').on(t.rewardId), check('stock_changes_amount_not_zero', sql`${t.amount} <> 0`)],
+);
+
 /** A magic-link sign-in: the link's token and the 8-digit code are stored as keyed hashes, used once, 15 minutes. */
 export const emailLinks = pgTable(
   'email_links',

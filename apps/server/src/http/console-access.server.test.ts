@@ -28,6 +28,8 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/participants/:userId': ADMIN,
   'GET /api/console/photos/:attemptId': REVIEWERS,
   'GET /api/console/reviews': REVIEWERS,
+  'GET /api/console/rewards': ADMIN,
+  'POST /api/console/rewards/:rewardId/stock': ADMIN,
   'GET /api/console/vouchers/:code': CREW,
   'GET /api/console/winners': ADMIN,
   'POST /api/console/campaign/load': ADMIN,

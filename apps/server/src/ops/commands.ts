@@ -28,6 +28,7 @@ import { renderQrSheetPdf } from './qr-sheet-pdf';
 import { renderQrSheetSvg } from './qr-sheet-svg';
 import { type ReviewDecision, listPendingReviews, reviewAttempt } from '../reviews/review';
 import { redeemVoucher } from '../vouchers/vouchers';
+import { changeRewardStock, rewardIdByItem } from '../rewards/stock';
 import { formatPendingReviews, formatReviewOutcome } from './review';
 import { stripControls, toTerminalJson } from './terminal';
 import { formatVerify, verifyInvariants } from '../db/invariants';
@@ -172,6 +173,26 @@ export const COMMANDS: Command[] = [
     'claims',
     "Every reward claim as CSV: voucher code, reward, price, visitor (name, e-mail, phone, blocked or erased and why), who may claim the reward and the visitor's sign-up answer, when claimed, redeemed by whom and when (and why, when an admin overrode a block); audited.",
   ),
+  {
+    name: 'reward:stock',
+    args: ['item', 'amount'],
+    options: { reason: { type: 'string', value: 'text', required: true } },
+    description:
+      "Add stock to a reward of the active campaign (a sold-out reward opens again), or with a negative amount take some away, as the console does: kept as its own record, so a later load or restore keeps it on top of the pack's stock; audited.",
+    example: 'reward:stock "Tiger Beer" 200 --reason "second keg delivered"',
+    run: async ({ args, options, openDb }) => {
+      const amount = parseInteger(args[1]!, 'amount');
+      const db = await openDb();
+      const rewardId = await rewardIdByItem(db, args[0]!);
+      const stock = await changeRewardStock(db, rewardId, {
+        amount,
+        reason: String(options.reason),
+        actor: CLI_ACTOR,
+        now: new Date(),
+      });
+      return `${stock.item}: ${stock.left} left of ${stock.offered} offered (${stock.claimed} claimed).`;
+    },
+  },
   {
     name: 'voucher:redeem',
     args: ['code'],

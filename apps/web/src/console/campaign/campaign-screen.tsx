@@ -1,6 +1,7 @@
 // /console/campaign (docs/product.md §15; admin, decision 032): the stored versions, a pack from the server's
 // campaigns folder or an earlier version previewed as the diff campaign:load prints, with renamed ids mapped, then
-// loaded. The server refuses a load that would leave visitors' progress behind unless "Load anyway" is ticked.
+// loaded. The server refuses a load that would leave visitors' progress behind unless "Load anyway" is ticked. The
+// rewards' stock is changed here too (stock-card.tsx, decision 071).
 import type { CampaignPage, CampaignPlan, CampaignRenames } from '@quackquest/contract/core';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
@@ -8,6 +9,7 @@ import { formatTime } from '../time';
 import { type CampaignSource, fetchCampaignPage, loadCampaign, previewCampaign } from './campaign-api';
 import { campaignTexts as t } from './campaign-texts';
 import { PageStatus } from './page-status';
+import { StockCard } from './stock-card';
 import { VersionsCard } from './versions-card';
 import '../admin.css';
 import './campaign.css';
@@ -44,6 +46,8 @@ export default function CampaignScreen() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
+  /** Loads done from this page: the stock card reads the rewards again after each. */
+  const [loads, setLoads] = useState(0);
 
   const showPage = useCallback((next: CampaignPage) => {
     setPage(next);
@@ -102,6 +106,7 @@ export default function CampaignScreen() {
       setConfirm(false);
       setRows([]);
       setMessage(t.loaded(done.version ?? 0));
+      setLoads((n) => n + 1);
       await refresh();
     } catch (failure) {
       setError(failureMessage(failure, t.failed));
@@ -279,6 +284,8 @@ export default function CampaignScreen() {
           </p>
         )}
       </div>
+
+      <StockCard reloadKey={loads} />
 
       <VersionsCard
         versions={page?.versions}

@@ -45,3 +45,29 @@ export const campaignTexts = {
   tryAgain: 'Try again',
   emptyRename: 'Fill in both the old and the new id, or remove the row.',
 } as const;
+
+/** The rewards' stock card (issue 32 part 2, decision 071). */
+export const stockTexts = {
+  title: 'Rewards and stock',
+  hint: 'Add stock to a reward (a sold-out reward opens again) or take some away, with a reason for the audit trail. What you change here stays when a campaign version is loaded or restored.',
+  loading: 'Loading the rewards...',
+  loadFailed: 'The rewards could not be loaded.',
+  tryAgain: 'Try again',
+  none: 'The campaign has no rewards.',
+  counts: (r: { left: number; offered: number; claimed: number }) => `${r.left} left of ${r.offered} · ${r.claimed} claimed`,
+  soldOut: 'Sold out',
+  fromConsole: (n: number) =>
+    n > 0 ? `${n} added here, on top of the pack's stock` : `${-n} taken away here, from the pack's stock`,
+  last: (amount: number, by: string, at: string, reason: string) =>
+    `Last change: ${amount > 0 ? `+${amount}` : amount} by ${by} at ${at}: ${reason}`,
+  change: 'Change stock',
+  amountLabel: 'Units to add (negative to take away)',
+  reasonLabel: 'Reason',
+  save: 'Save',
+  changing: 'Saving...',
+  cancel: 'Cancel',
+  amountInvalid: 'Type a whole number other than 0, at most 100,000 either way.',
+  reasonMissing: 'Type a reason: it goes into the audit trail.',
+  changeFailed: 'The stock could not be changed. Please try again.',
+  changed: (r: { left: number; offered: number }) => `Stock saved: ${r.left} left of ${r.offered}.`,
+} as const;
