@@ -285,7 +285,8 @@ export default function CampaignScreen() {
         )}
       </div>
 
-      <StockCard reloadKey={loads} />
+      {/* Once the page has arrived: a page that could not be read says so once, with its own "Try again". */}
+      {page && <StockCard reloadKey={loads} />}
 
       <VersionsCard
         versions={page?.versions}
