@@ -1,7 +1,7 @@
 // Journey fixtures: every request leaving loopback fails the test; visitors are created through the
 // real sign-up API (link e-mailed through SMTP) so journeys that are not about sign-in start signed in.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -142,6 +142,17 @@ export async function apiAs<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Claims `item` as the visitor through the API (setting up a voucher, not the claim flow); answers its voucher code. */
+export async function claimAs(visitor: Visitor, item: string, appUrl = APP_URL): Promise<string> {
+  const response = await fetch(`${appUrl}/api/claims`, {
+    method: 'POST',
+    headers: { cookie: `qq_session=${visitor.cookie}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ item }),
+  });
+  expect([response.status, response.status === 201 ? '' : await response.text()]).toEqual([201, '']);
+  return ((await response.json()) as { voucherCode: string }).voucherCode;
 }
 
 /** Runs an operator command against the journeys' database. */

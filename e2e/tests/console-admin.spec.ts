@@ -81,8 +81,16 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   const preview = page.getByRole('list', { name: 'Notify winners' });
   await expect(preview.getByRole('listitem')).toHaveCount(1);
   await expect(preview.getByRole('listitem')).toContainText('Winnie Top');
+  // Her ducks came from the helpdesk: the committee sees it. The demo runs for days yet: a reason is asked.
+  await expect(preview.getByRole('listitem')).toContainText(`Ducks adjusted by hand: +${TOP_DUCKS} (once)`);
+  await expect(page.getByText(/^The campaign runs until .*: the standings can still change\./)).toBeVisible();
   await page.getByRole('button', { name: 'E-mail 1 winner' }).click();
   await shot('exports-confirm');
+  await page.getByRole('button', { name: 'Yes, send the e-mails' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Type why the winners are notified before the end: it goes into the audit trail.',
+  );
+  await page.getByLabel('Why notify before the end').fill('Prize draw on stage on day 4');
   await page.getByRole('button', { name: 'Yes, send the e-mails' }).click();
   await expect(page.getByRole('status')).toHaveText('1 e-mail on its way.');
   // Queued, or already sent by the mail queue's worker (decision 025).

@@ -2,9 +2,8 @@
 // blocks its visitor; their Redeem is refused with the block's reason, and the screen shows the block. An admin at
 // a laptop finds the same voucher, cannot redeem it without a reason, then redeems it anyway with one; the audit
 // trail holds the refusal and the override.
-import { randomUUID } from 'node:crypto';
 import { signInToConsole } from '../support/console';
-import { createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
+import { claimAs, createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
 import { APP_URL } from '../support/ports';
 
 const REASON = 'Two accounts, one phone number';
@@ -15,13 +14,7 @@ test("a blocked visitor's voucher: staff are refused with the reason, an admin r
 }, testInfo) => {
   const visitor = await createVisitor({ name: 'Hafiz Osman' });
   await ops('ducks:adjust', visitor.email, '20', '--reason', 'e2e blocked voucher');
-  const claim = await fetch(`${APP_URL}/api/claims`, {
-    method: 'POST',
-    headers: { cookie: `qq_session=${visitor.cookie}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ item: 'Voyage Wifi' }),
-  });
-  expect(claim.status).toBe(201);
-  const { voucherCode } = (await claim.json()) as { voucherCode: string };
+  const voucherCode = await claimAs(visitor, 'Voyage Wifi');
   const [staff, admin] = [uniqueEmail('staff'), uniqueEmail('admin')];
   await ops('operator:add', staff, '--role', 'staff');
   await ops('operator:add', admin, '--role', 'admin');

@@ -1,23 +1,16 @@
 // Vouchers on board (docs/product.md §15): staff scan a visitor's voucher QR with the camera and redeem it; a
 // second scan shows who redeemed it and when.
 // NEEDS the console API (branch i13-api: GET /api/console/vouchers/:code, POST .../redeem).
-import { randomUUID } from 'node:crypto';
 import { devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
-import { apiAs, createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
+import { apiAs, claimAs, createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
 import { APP_URL, browserPaths, chromiumArgs } from '../support/ports';
 import { qrVideo } from '../support/qr-video';
 
 test('staff scan a voucher and redeem it; a second scan shows who redeemed it', async ({ playwright }) => {
   const visitor = await createVisitor({ name: 'Arif Rahman' });
   await ops('ducks:adjust', visitor.email, '20', '--reason', 'e2e console redeem');
-  const claim = await fetch(`${APP_URL}/api/claims`, {
-    method: 'POST',
-    headers: { cookie: `qq_session=${visitor.cookie}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ item: 'Voyage Wifi' }),
-  });
-  expect(claim.status).toBe(201);
-  const { voucherCode } = (await claim.json()) as { voucherCode: string };
+  const voucherCode = await claimAs(visitor, 'Voyage Wifi');
   const staff = uniqueEmail('staff');
   await ops('operator:add', staff, '--role', 'staff');
 

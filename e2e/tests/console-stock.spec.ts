@@ -6,10 +6,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
-import { apiAs, createVisitor, expect, test, uniqueEmail } from '../support/fixtures';
+import { apiAs, claimAs, createVisitor, expect, test, uniqueEmail } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
 import { OWN_PORTS } from '../support/ports';
 
@@ -101,12 +100,7 @@ test('an admin restocks a sold-out reward, a visitor claims it, and the restock 
   });
   expect(adjusted.status()).toBe(200);
   expect(await suiteLeft()).toBe(2);
-  const claim = await fetch(`${appUrl}/api/claims`, {
-    method: 'POST',
-    headers: { cookie: `qq_session=${visitor.cookie}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ item: 'Suite Upgrade' }),
-  });
-  expect(claim.status).toBe(201);
+  await claimAs(visitor, 'Suite Upgrade', appUrl);
 
   // The admin's laptop: another version loaded, then the first restored; each preview keeps the console's units.
   const laptop = await consolePage(browser, 1280);

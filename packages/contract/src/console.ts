@@ -256,10 +256,20 @@ export const winnerSchema = z.object({
   deadline: z.string().nullable(),
   /** A winner e-mail to this visitor is in the mail queue, not sent yet (decision 025): they are not e-mailed again. */
   queued: z.boolean(),
+  /**
+   * What the prize committee must look at (issue 32 part 3): ducks adjusted by hand (net, and how many times), a
+   * block in the visitor's history, and other accounts with the same phone number.
+   */
+  flags: z.object({ adjusted: z.number(), adjustments: z.number(), everBlocked: z.boolean(), samePhone: z.number() }),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 
-export const winnersListSchema = z.object({ winners: z.array(winnerSchema) });
+export const winnersListSchema = z.object({
+  winners: z.array(winnerSchema),
+  /** The campaign's end, in words in its time zone; `ended` once it is past: before, notifying needs a reason. */
+  endsAt: z.string(),
+  ended: z.boolean(),
+});
 export type WinnersList = z.infer<typeof winnersListSchema>;
 
 const winnersCount = `The number of winners must be between 1 and ${WINNERS_MAX}.`;
@@ -278,6 +288,8 @@ export const notifyWinnersBodySchema = z
       .optional(),
     /** E-mail visitors notified before, too. */
     resend: z.boolean().default(false),
+    /** Why winners are notified before the campaign has ended: required then, kept in the audit trail. */
+    earlyReason: participantReason.optional(),
   })
   .refine((body) => (body.top === undefined) !== (body.userIds === undefined), {
     message: 'Choose either the top N or a list of visitors.',

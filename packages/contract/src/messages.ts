@@ -96,6 +96,9 @@ export const consoleMessages = {
     `This would make the balance negative: the visitor has ${ducks} ducks. Take at most ${ducks}.`,
   adjustAmount: `The amount must be a whole number from -${PARTICIPANT_ADJUST_MAX} to ${PARTICIPANT_ADJUST_MAX}, not 0.`,
   reasonRequired: 'A reason is required.',
+  /** Notifying winners before the campaign's end (issue 32 part 3): `end` in the campaign's time zone, in words. */
+  winnersBeforeEnd: ({ end }: { end: string }) =>
+    `The campaign runs until ${end}: the standings can still change. To notify winners now, give a reason.`,
   stockAmount: `The amount must be a whole number from -${STOCK_CHANGE_MAX.toLocaleString('en')} to ${STOCK_CHANGE_MAX.toLocaleString('en')}, not 0.`,
   stockBelowZero: ({ left }: { left: number }) => `Only ${left} left to claim: take away at most ${left}.`,
   alreadyBlocked: 'This visitor is already blocked.',

@@ -262,7 +262,11 @@ const CASES: Case[] = [
       const [admin, visitor] = [await createOperator('admin'), await createUser({ ducks: 5 })];
       return {
         actor: admin.email,
-        run: () => consoleCall(admin, 'POST', '/api/console/winners/notify', { userIds: [visitor.id] }),
+        run: () =>
+          consoleCall(admin, 'POST', '/api/console/winners/notify', {
+            userIds: [visitor.id],
+            earlyReason: 'The demo runs for days yet.',
+          }),
         effectVisible: async () => (await winnerMailsTo(visitor.email)) > 0,
       };
     },

@@ -69,10 +69,10 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
   const body = route.url.endsWith('/decisions')
     ? { decisions: [{ attemptId: NO_ATTEMPT, decision: 'reject', reason: 'The answer is not right.' }] }
     : route.url.endsWith('/winners/notify')
-      ? { userIds: [NO_USER] }
+      ? { userIds: [NO_USER], earlyReason: 'Access test' }
       : route.url.startsWith('/api/console/campaign/')
         ? { source: { version: NO_VERSION }, confirm: true }
-        : route.url.startsWith('/api/console/participants/')
+        : route.url.startsWith('/api/console/participants/') || route.url.startsWith('/api/console/rewards/')
           ? { amount: 1, reason: 'Access test', confirm: 'ERASE' }
           : { email, role: 'staff' };
   return {
@@ -81,7 +81,8 @@ function plausibleRequest(route: RegisteredRoute, cookie?: string) {
       .replace(':email', encodeURIComponent(email))
       .replace(':attemptId', String(NO_ATTEMPT))
       .replace(':code', NO_VOUCHER)
-      .replace(':userId', String(NO_USER)),
+      .replace(':userId', String(NO_USER))
+      .replace(':rewardId', String(NO_USER)),
     headers: { ...(cookie ? { cookie } : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
     ...(withBody ? { payload: JSON.stringify(body) } : {}),
   };

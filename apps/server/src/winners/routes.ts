@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
-import { type WinnerCandidate, formatDeadline, notifyWinners, previewWinners } from './winners';
+import { type WinnerCandidate, campaignEnded, formatDeadline, notifyWinners, previewWinners } from './winners';
 
 const admin = { roles: ['admin'] as const satisfies readonly Role[] };
 
@@ -29,6 +29,7 @@ function toWinner(c: WinnerCandidate, timeZone: string): Winner {
     notifiedBy: c.notifiedBy,
     deadline: c.deadline ? formatDeadline(c.deadline, timeZone) : null,
     queued: c.queued,
+    flags: c.flags,
   };
 }
 
@@ -39,7 +40,8 @@ export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: admin, schema: { querystring: winnersQuerySchema, response: { 200: winnersListSchema } } },
       async (request) => {
         const { email } = await requireOperator(request);
-        const { timeZone } = (await ctx.campaign.get()).info;
+        const campaign = await ctx.campaign.get();
+        const { timeZone } = campaign.info;
         const winners = await previewWinners(ctx.db, { top: request.query.top });
         // The winners' names and e-mails shown: a read of personal data, on the record (issue 29 part 4).
         await recordAudit(ctx.db, {
@@ -49,7 +51,11 @@ export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           after: { top: request.query.top, results: winners.length },
           at: new Date(ctx.now()),
         });
-        return { winners: winners.map((w) => toWinner(w, timeZone)) };
+        return {
+          winners: winners.map((w) => toWinner(w, timeZone)),
+          endsAt: formatDeadline(new Date(campaign.info.endTime * 1000), timeZone),
+          ended: campaignEnded(campaign, new Date(ctx.now())),
+        };
       },
     );
 

@@ -1,5 +1,6 @@
 // Notifying winners (decision 022): the e-mail goes out over a real SMTP server with the terms' reply deadline
 // in the campaign's time zone, is recorded per visitor, audited, and not sent twice unless asked.
+import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildTestApp, call } from '../../test/auth';
@@ -7,7 +8,7 @@ import { createOperator } from '../../test/console';
 import { type TestUser, createUser, getTestContext } from '../../test/helpers';
 import { type TestSmtp, startSmtp } from '../../test/smtp';
 import { auditLog, mailQueue, users, winnerNotices } from '../db/schema';
-import { formatDeadline, replyDeadline } from './winners';
+import { campaignEnded, formatDeadline, notifyWinners, replyDeadline } from './winners';
 
 /** Waits for a condition the worker brings about; generous, for a loaded machine. */
 const until = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000, interval: 50 });
@@ -24,6 +25,9 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
+
+/** The demo campaign runs for days yet: notifying now takes a reason (issue 32 part 3). */
+const EARLY = 'Prize draw on stage tonight';
 
 /** Far above any other test's visitor: the top of the leaderboard. */
 let topDucks = 1_000_000_000;
@@ -61,10 +65,15 @@ describe('POST /api/console/winners/notify', () => {
         notifiedBy: null,
         deadline: null,
         queued: false,
+        // createUser's funds are an adjustment by hand.
+        flags: { adjusted: topDucks, adjustments: 1, everBlocked: false, samePhone: 0 },
       },
     ]);
 
-    const sent = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
+    const sent = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { earlyReason: EARLY, top: 1 },
+    });
     expect(sent.status).toBe(200);
     const deadline = formatDeadline(replyDeadline(new Date(), 14, 'Asia/Singapore'), 'Asia/Singapore');
     expect(sent.body.results).toEqual([
@@ -109,11 +118,14 @@ describe('POST /api/console/winners/notify', () => {
       .where(and(eq(auditLog.actor, admin.email), eq(auditLog.action, 'winners.notify')));
     expect(audit).toMatchObject({
       subject: `user:${winner.id}`,
-      after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false },
+      after: { rank: '1', ducks: topDucks, mailId: notice!.mailId, resend: false, beforeTheEnd: EARLY },
     });
 
     // Again: skipped, and no second e-mail.
-    const again = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { top: 1 } });
+    const again = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { earlyReason: EARLY, top: 1 },
+    });
     expect(again.body.results).toEqual([
       expect.objectContaining({
         userId: winner.id,
@@ -129,7 +141,7 @@ describe('POST /api/console/winners/notify', () => {
     // Asked to send again: a second e-mail and a second notice.
     const resent = await call(app, 'POST', '/api/console/winners/notify', {
       cookie: admin.cookie,
-      body: { userIds: [winner.id], resend: true },
+      body: { earlyReason: EARLY, userIds: [winner.id], resend: true },
     });
     expect(resent.body.results).toEqual([expect.objectContaining({ userId: winner.id, outcome: 'notified' })]);
     await smtp.waitFor(winner.email, { after: smtp.received.indexOf(mail) + 1 });
@@ -142,7 +154,7 @@ describe('POST /api/console/winners/notify', () => {
     const [low, high] = [await createUser({ ducks: 3, fullName: 'Low' }), await createUser({ ducks: 4, fullName: 'High' })];
     const sent = await call(app, 'POST', '/api/console/winners/notify', {
       cookie: admin.cookie,
-      body: { userIds: [low.id, high.id, low.id] },
+      body: { earlyReason: EARLY, userIds: [low.id, high.id, low.id] },
     });
     expect((sent.body.results as { userId: number; outcome: string }[]).map((r) => [r.userId, r.outcome])).toEqual([
       [high.id, 'notified'],
@@ -161,7 +173,10 @@ describe('POST /api/console/winners/notify', () => {
     ];
     const { database } = await getTestContext();
     await database.db.update(users).set({ language: 'ms' }).where(eq(users.id, malay.id));
-    await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body: { userIds: [malay.id, english.id] } });
+    await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { earlyReason: EARLY, userIds: [malay.id, english.id] },
+    });
     const [inMalay, inEnglish] = [await smtp.waitFor(malay.email), await smtp.waitFor(english.email)];
     expect(inMalay.parsed.subject).toMatch(/^Anda pemenang QuackQuest Demo: sila balas sebelum /);
     expect(inMalay.parsed.text).toMatch(
@@ -181,14 +196,14 @@ describe('POST /api/console/winners/notify', () => {
       const visitor = await createUser({ ducks: 2 });
       const queued = await call(broken, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
-        body: { userIds: [visitor.id] },
+        body: { earlyReason: EARLY, userIds: [visitor.id] },
       });
       expect(queued.body.results).toEqual([expect.objectContaining({ outcome: 'notified', notifiedAt: null, queued: true })]);
       expect(await noticesOf(visitor)).toEqual([expect.objectContaining({ notifiedAt: null })]);
       // While queued, a second request does not e-mail the visitor again.
       const twice = await call(broken, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
-        body: { userIds: [visitor.id] },
+        body: { earlyReason: EARLY, userIds: [visitor.id] },
       });
       expect(twice.body.results).toEqual([
         expect.objectContaining({ outcome: 'skipped', message: 'An e-mail to this visitor is on its way.' }),
@@ -199,7 +214,7 @@ describe('POST /api/console/winners/notify', () => {
       expect(mailsTo(visitor)).toEqual([]);
       const later = await call(app, 'POST', '/api/console/winners/notify', {
         cookie: admin.cookie,
-        body: { userIds: [visitor.id] },
+        body: { earlyReason: EARLY, userIds: [visitor.id] },
       });
       expect(later.body.results).toEqual([expect.objectContaining({ outcome: 'notified' })]);
       await smtp.waitFor(visitor.email);
@@ -212,13 +227,16 @@ describe('POST /api/console/winners/notify', () => {
   it('refuses a request without exactly one selection, and unknown visitors', async () => {
     const admin = await createOperator('admin');
     const notify = (body: unknown) => call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body });
-    expect(await notify({})).toMatchObject({ status: 400, body: { message: 'Choose either the top N or a list of visitors.' } });
+    expect(await notify({})).toMatchObject({
+      status: 400,
+      body: { message: 'Choose either the top N or a list of visitors.' },
+    });
     expect(await notify({ top: 1, userIds: [1] })).toMatchObject({ status: 400 });
     expect(await notify({ top: 0 })).toMatchObject({
       status: 400,
       body: { message: 'The number of winners must be between 1 and 100.' },
     });
-    expect(await notify({ userIds: [2_000_000_000] })).toMatchObject({
+    expect(await notify({ userIds: [2_000_000_000], earlyReason: EARLY })).toMatchObject({
       status: 404,
       body: { message: 'No visitor has the id 2000000000.' },
     });
@@ -226,5 +244,82 @@ describe('POST /api/console/winners/notify', () => {
       database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email)).orderBy(desc(auditLog.id)),
     );
     expect(latest).toEqual([]);
+  });
+});
+
+describe('winners before the end, and what the committee must see (issue 32 part 3)', () => {
+  it('refuses to notify before the campaign ends without a reason, and says until when; after the end none is needed', async () => {
+    const admin = await createOperator('admin');
+    const visitor = await createUser({ ducks: 7 });
+    const preview = await call(app, 'GET', '/api/console/winners?top=1', { cookie: admin.cookie });
+    const campaign = await app.ctx.campaign.get();
+    const endsAt = formatDeadline(new Date(campaign.info.endTime * 1000), 'Asia/Singapore');
+    expect(preview.body).toMatchObject({ ended: false, endsAt });
+    for (const body of [{ userIds: [visitor.id] }, { userIds: [visitor.id], earlyReason: '  ' }]) {
+      const refused = await call(app, 'POST', '/api/console/winners/notify', { cookie: admin.cookie, body });
+      expect(refused.status).toBe(body.earlyReason === undefined ? 409 : 400);
+    }
+    const refused = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { userIds: [visitor.id] },
+    });
+    expect(refused.body).toEqual({
+      code: 'winnersBeforeEnd',
+      message: `The campaign runs until ${endsAt}: the standings can still change. To notify winners now, give a reason.`,
+      params: { end: endsAt },
+    });
+    expect(await noticesOf(visitor)).toEqual([]);
+
+    // The day after the end: the standings are final, and no reason is asked (the notifying itself, on that clock).
+    const dayAfter = new Date(campaign.info.endTime * 1000 + 86_400_000);
+    expect(campaignEnded(campaign, dayAfter)).toBe(true);
+    const { database } = await getTestContext();
+    const sent = await notifyWinners(database.db, app.ctx.mail, {
+      userIds: [visitor.id],
+      actor: admin.email,
+      now: () => dayAfter,
+      campaign,
+    });
+    expect(sent).toEqual([expect.objectContaining({ userId: visitor.id, outcome: 'notified' })]);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'winners.notify'), eq(auditLog.subject, `user:${visitor.id}`)));
+    expect(audit!.after).not.toHaveProperty('beforeTheEnd');
+  });
+
+  it('flags ducks adjusted by hand, a block in the history and accounts sharing a phone number', async () => {
+    const admin = await createOperator('admin');
+    const { database } = await getTestContext();
+    const flagged = await createUser({ ducks: 9, fullName: 'Flagged' });
+    const twin = await createUser({ ducks: 1, fullName: 'Twin' });
+    const clean = await createUser({ fullName: 'Clean' });
+    // A number of this test's own, written two ways.
+    const digits = String(randomInt(10_000_000, 100_000_000));
+    await database.db
+      .update(users)
+      .set({ phone: `+65 ${digits.slice(0, 4)} ${digits.slice(4)}` })
+      .where(eq(users.id, flagged.id));
+    await database.db
+      .update(users)
+      .set({ phone: `65${digits}` })
+      .where(eq(users.id, twin.id));
+    const asAdmin = (url: string, body: object) => call(app, 'POST', url, { cookie: admin.cookie, body });
+    expect(
+      (await asAdmin(`/api/console/participants/${flagged.id}/ducks`, { amount: -2, reason: 'Duplicate photo' })).status,
+    ).toBe(200);
+    expect((await asAdmin(`/api/console/participants/${flagged.id}/block`, { reason: 'Shared account?' })).status).toBe(200);
+    expect((await asAdmin(`/api/console/participants/${flagged.id}/unblock`, {})).status).toBe(200);
+
+    const preview = await call(app, 'POST', '/api/console/winners/notify', {
+      cookie: admin.cookie,
+      body: { userIds: [flagged.id, twin.id, clean.id], earlyReason: EARLY },
+    });
+    const flags = Object.fromEntries((preview.body.results as { name: string; flags: object }[]).map((r) => [r.name, r.flags]));
+    expect(flags).toEqual({
+      Flagged: { adjusted: 7, adjustments: 2, everBlocked: true, samePhone: 1 },
+      Twin: { adjusted: 1, adjustments: 1, everBlocked: false, samePhone: 1 },
+      Clean: { adjusted: 0, adjustments: 0, everBlocked: false, samePhone: 0 },
+    });
   });
 });

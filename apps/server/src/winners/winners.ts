@@ -9,13 +9,13 @@
 // `notifiedAt` (sent); an e-mail the worker gives up on (a day of failures) deletes its notice, so the visitor
 // can be notified again and no deadline runs against an e-mail never sent.
 import { randomUUID } from 'node:crypto';
-import { type Language, WINNERS_MAX } from '@quackquest/contract';
+import { type Language, WINNERS_MAX, said } from '@quackquest/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { ActiveCampaign } from '../campaign/active';
 import { addDays, dayStart, formatDay } from '../campaign/time';
 import { type Db, type DbOrTx, queryRows } from '../db/client';
-import { users, winnerNotices } from '../db/schema';
+import { auditLog, ledger, users, winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { rankedVisitors } from '../exports/exports';
 import { type MailHooks, type MailQueueHandle, OTHER_MAIL_LIFE_MS, enqueueMail } from '../mail/queue';
@@ -45,6 +45,12 @@ export interface WinnerCandidate {
   queued: boolean;
   /** The language of their last sign-in (users.language, decision 037); null or absent is English. */
   language?: string | null;
+  /**
+   * What a prize committee must ask about before a prize (issue 32 part 3): ducks given or taken by hand (the net
+   * amount and how many adjustments), whether the visitor was ever blocked, and how many other accounts have the same
+   * phone number (its digits).
+   */
+  flags: { adjusted: number; adjustments: number; everBlocked: boolean; samePhone: number };
 }
 
 interface CandidateRow {
@@ -59,6 +65,10 @@ interface CandidateRow {
   deadline: Date | string | null;
   queued: boolean;
   language: string | null;
+  adjusted: string | number;
+  adjustments: string | number;
+  ever_blocked: boolean;
+  same_phone: string | number;
 }
 
 const date = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
@@ -74,14 +84,28 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
   const rows = await queryRows<CandidateRow>(
     db,
     sql`
+    with blocked_ever as (
+      select distinct substring(subject from 6) as id from ${auditLog} where action = 'participant.block'
+    ), phones as (
+      select regexp_replace(phone, '[^0-9]', '', 'g') as digits, count(*) as accounts
+      from ${users} where length(regexp_replace(phone, '[^0-9]', '', 'g')) >= 6 group by 1
+    )
     select ranked.*, n.notified_at, n.notified_by, n.deadline,
       (select language from ${users} lu where lu.id = ranked.id) as language,
-      exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued
+      exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued,
+      a.adjusted, a.adjustments,
+      exists (select 1 from blocked_ever b where b.id = ranked.id::text) as ever_blocked,
+      coalesce((select p.accounts - 1 from phones p where p.digits = regexp_replace(ranked.phone, '[^0-9]', '', 'g')), 0)
+        as same_phone
     from ${chosen}
     left join lateral (
       select notified_at, notified_by, deadline from ${winnerNotices}
       where user_id = ranked.id and notified_at is not null order by id desc limit 1
     ) n on true
+    cross join lateral (
+      select coalesce(sum(amount), 0) as adjusted, count(*) as adjustments from ${ledger}
+      where user_id = ranked.id and kind = 'adjustment'
+    ) a
     order by ranked.rank, ranked.id`,
   );
   if (userIds && rows.length < new Set(userIds).size) {
@@ -102,6 +126,12 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
       deadline: date(row.deadline),
       queued: Boolean(row.queued),
       language: row.language,
+      flags: {
+        adjusted: Number(row.adjusted),
+        adjustments: Number(row.adjustments),
+        everBlocked: Boolean(row.ever_blocked),
+        samePhone: Number(row.same_phone),
+      },
     };
   });
 }
@@ -134,9 +164,16 @@ export function formatDeadline(deadline: Date, timeZone: string): string {
   return `${day}, ${time} (${timeZone} time)`;
 }
 
+/** The campaign's last day is over: its standings are final. */
+export function campaignEnded(campaign: ActiveCampaign, now: Date): boolean {
+  return now.getTime() > campaign.info.endTime * 1000;
+}
+
 export interface NotifyOptions extends WinnerSelection {
   /** E-mail visitors notified before, too. */
   resend?: boolean;
+  /** Why winners are notified before the campaign has ended; required then (issue 32 part 3). */
+  earlyReason?: string | undefined;
   /** The operator's e-mail, or 'cli'. */
   actor: string;
   now: () => Date;
@@ -149,6 +186,7 @@ export interface NoticeOutcome {
   name: string;
   email: string;
   ducks: number;
+  flags: WinnerCandidate['flags'];
   outcome: 'notified' | 'skipped' | 'failed';
   /** Why it was skipped or failed, in a sentence. */
   message: string | null;
@@ -168,6 +206,11 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
   const timeZone = campaign.info.timeZone;
   const startedAt = options.now();
   const deadline = replyDeadline(startedAt, days, timeZone);
+  // Before the campaign ends the standings can still change: notifying then takes a reason, kept in the trail.
+  const earlyReason = campaignEnded(campaign, startedAt) ? undefined : options.earlyReason?.trim();
+  if (!campaignEnded(campaign, startedAt) && !earlyReason) {
+    throw conflict(said('winnersBeforeEnd', { end: formatDeadline(new Date(campaign.info.endTime * 1000), timeZone) }));
+  }
 
   // Under a lock, so two admins at once e-mail nobody twice: a notice row, its queued e-mail and the audit row.
   const outcomes = await db.transaction(async (tx) => {
@@ -232,6 +275,7 @@ export async function notifyWinners(db: Db, mail: MailQueueHandle, options: Noti
           mailId,
           resend: !!candidate.notifiedAt,
           queued: true,
+          ...(earlyReason && { beforeTheEnd: earlyReason }),
         },
         at: startedAt,
       });
@@ -258,7 +302,14 @@ const SINGAPORE_WINNER_ASKS = [
   'your passport number',
 ];
 
-const outcomeOf = (c: WinnerCandidate) => ({ userId: c.userId, rank: c.rank, name: c.name, email: c.email, ducks: c.ducks });
+const outcomeOf = (c: WinnerCandidate) => ({
+  userId: c.userId,
+  rank: c.rank,
+  name: c.name,
+  email: c.email,
+  ducks: c.ducks,
+  flags: c.flags,
+});
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

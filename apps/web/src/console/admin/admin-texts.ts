@@ -28,6 +28,14 @@ export const exportsTexts = {
   sendFailed: 'The e-mails could not be sent.',
   outcome: { notified: 'Queued', skipped: 'Not e-mailed', failed: 'Failed' },
   done: (sent: number) => (sent === 1 ? '1 e-mail on its way.' : `${sent} e-mails on their way.`),
+  notEnded: (end: string) =>
+    `The campaign runs until ${end}: the standings can still change. Notifying winners now needs a reason, kept in the audit trail.`,
+  earlyReason: 'Why notify before the end',
+  earlyReasonMissing: 'Type why the winners are notified before the end: it goes into the audit trail.',
+  adjusted: (net: number, times: number) =>
+    `Ducks adjusted by hand: ${net > 0 ? `+${net}` : net} (${times === 1 ? 'once' : `${times} times`})`,
+  everBlocked: 'Was blocked before',
+  samePhone: (n: number) => (n === 1 ? 'Same phone as 1 other account' : `Same phone as ${n} other accounts`),
 } as const;
 
 export const operatorsTexts = {

@@ -1,7 +1,9 @@
 // /console/exports (docs/product.md §15; admin): download the leaderboard and the claims as CSV, and e-mail the
-// winners: choose N, see who would be e-mailed (those already notified marked), confirm, see each outcome.
+// winners: choose N, see who would be e-mailed (those already notified marked, and what the prize committee must
+// ask about: ducks adjusted by hand, a block, a shared phone), give a reason before the campaign has ended, confirm,
+// see each outcome (issue 32 part 3).
 import type { NotifyWinnersResult, Winner } from '@quackquest/contract/core';
-import { WINNERS_MAX } from '@quackquest/contract/core';
+import { PARTICIPANT_REASON_MAX_LENGTH, WINNERS_MAX } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
 import { formatTime } from '../time';
@@ -15,6 +17,9 @@ type Result = NotifyWinnersResult['results'][number];
 export default function ExportsScreen() {
   const [top, setTop] = useState('3');
   const [winners, setWinners] = useState<Winner[] | null>(null);
+  /** The campaign's end in words, and whether it is past (from the list). */
+  const [end, setEnd] = useState<{ endsAt: string; ended: boolean } | null>(null);
+  const [earlyReason, setEarlyReason] = useState('');
   const [resend, setResend] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,7 +38,9 @@ export default function ExportsScreen() {
     setResults(null);
     setConfirming(false);
     try {
-      setWinners((await fetchWinners(count)).winners);
+      const list = await fetchWinners(count);
+      setWinners(list.winners);
+      setEnd({ endsAt: list.endsAt, ended: list.ended });
     } catch (failure) {
       setWinners(null);
       setError(failureMessage(failure, t.previewFailed));
@@ -42,12 +49,15 @@ export default function ExportsScreen() {
     }
   };
 
+  const early = end !== null && !end.ended;
   const send = async () => {
     if (!winners) return;
+    if (early && !earlyReason.trim()) return setError(t.earlyReasonMissing);
     setBusy(true);
     setError('');
     try {
-      const answer = await notifyWinners({ userIds: winners.map((w) => w.userId), resend });
+      const reason = early ? { earlyReason: earlyReason.trim() } : {};
+      const answer = await notifyWinners({ userIds: winners.map((w) => w.userId), resend, ...reason });
       setResults(answer.results);
       setConfirming(false);
       setWinners((await fetchWinners(count)).winners);
@@ -140,6 +150,21 @@ export default function ExportsScreen() {
                 {t.done(results.filter((r) => r.outcome === 'notified').length)}
               </p>
             )}
+            {early && toSend > 0 && (
+              <div className="admin-confirm">
+                <p>{t.notEnded(end.endsAt)}</p>
+                <label className="field">
+                  <span className="field__label">{t.earlyReason}</span>
+                  <input
+                    className="input"
+                    name="earlyReason"
+                    maxLength={PARTICIPANT_REASON_MAX_LENGTH}
+                    value={earlyReason}
+                    onChange={(event) => setEarlyReason(event.target.value)}
+                  />
+                </label>
+              </div>
+            )}
             {toSend === 0 ? (
               <p className="admin-hint">{t.nobody}</p>
             ) : confirming ? (
@@ -181,6 +206,9 @@ function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | und
       <span className="admin-row__main">
         <strong>{w.name}</strong> <span className="admin-row__sub">{w.email}</span>
         <span className="admin-row__sub">{t.ducks(w.ducks)}</span>
+        {w.flags.adjustments > 0 && <span className="admin-flag">{t.adjusted(w.flags.adjusted, w.flags.adjustments)}</span>}
+        {w.flags.everBlocked && <span className="admin-flag">{t.everBlocked}</span>}
+        {w.flags.samePhone > 0 && <span className="admin-flag">{t.samePhone(w.flags.samePhone)}</span>}
         {w.queued && <span className="admin-badge">{t.queued}</span>}
         {!w.queued && w.notifiedAt !== null && (
           <span className="admin-badge">
