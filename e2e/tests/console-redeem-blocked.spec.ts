@@ -30,7 +30,12 @@ test("a blocked visitor's voucher: staff are refused with the reason, an admin r
   await expect(voucher).toContainText('Do you already have a cabin?No, I need to win one');
 
   // Meanwhile an admin blocks the visitor (the helpdesk's route, as Participants calls it).
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: APP_URL });
+  // A laptop set to New York time: the console still shows the campaign's times, in Singapore, named (issue 32 part 5).
+  const laptop = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    baseURL: APP_URL,
+    timezoneId: 'America/New_York',
+  });
   const adminPage = await laptop.newPage();
   try {
     await signInToConsole(adminPage, admin);
@@ -57,6 +62,7 @@ test("a blocked visitor's voucher: staff are refused with the reason, an admin r
     await adminPage.getByRole('button', { name: 'Look up' }).click();
     const adminVoucher = adminPage.getByRole('region', { name: 'Voyage Wifi' });
     await expect(adminVoucher.getByRole('alert')).toContainText(REASON);
+    await expect(adminVoucher.getByRole('alert')).toContainText(/Blocked \d+ \w+ \d{4}, \d\d:\d\d GMT\+8\./);
     await adminVoucher.getByRole('button', { name: 'Redeem anyway' }).click();
     await expect(adminVoucher.getByRole('alert').last()).toHaveText('A reason is required.');
     await adminVoucher.getByLabel(/Reason to hand it over anyway/).fill('Won on stage before the block; the captain agreed');

@@ -21,7 +21,12 @@ export const OPERATOR_ROLES = ['admin', 'reviewer', 'staff'] as const;
 /** POST /api/auth/console: the idToken of an e-mail link or code, as for POST /api/auth. */
 export const consoleSignInBodySchema = z.object({ idToken: z.string().min(10).max(8000) });
 
-export const consoleMeSchema = z.object({ email: z.string(), role: z.enum(OPERATOR_ROLES) });
+export const consoleMeSchema = z.object({
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  /** The campaign's time zone: the console shows every time in it, labelled; null before any campaign is loaded. */
+  timeZone: z.string().nullable(),
+});
 
 export const operatorSchema = z.object({
   email: z.string(),

@@ -76,6 +76,9 @@ describe('the audit trail', () => {
     const exports = await database.db.select().from(auditLog).where(eq(auditLog.actor, admin.email));
     expect(exports.map((row) => row.action)).toContain('audit.export');
     expect(response.body).toContain(`,${admin.email},audit.export,audit.csv,`);
+    // Times in the campaign's zone with its offset, as the console shows them (issue 32 part 5).
+    const [, first] = response.body.split('\r\n');
+    expect(first!.split(',')[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00$/);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE of audit rows in the database itself', async () => {

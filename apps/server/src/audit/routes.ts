@@ -5,9 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { acceptEmptyFormPosts } from '../http/form-post';
-import { requireOperator } from '../operators/console-session';
+import { consoleTimeZone, requireOperator } from '../operators/console-session';
 import { listAudit } from './audit';
 import { exportAudit } from './export';
+import { formatDay } from '../campaign/time';
 
 const admin = { roles: ['admin'] as const };
 
@@ -32,8 +33,10 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // POST, like the other exports (exports/routes.ts): never run by a same-site <img> in an admin's name.
     app.post('/api/console/audit.csv', { config: admin }, async (request, reply) => {
       const { email } = await requireOperator(request);
-      const csv = await exportAudit(ctx.db, email, new Date(ctx.now()));
-      const day = new Date(ctx.now()).toISOString().slice(0, 10);
+      // Times in the campaign's zone with their offset, as the other exports (issue 32 part 5).
+      const timeZone = (await consoleTimeZone(ctx)) ?? 'UTC';
+      const csv = await exportAudit(ctx.db, email, new Date(ctx.now()), timeZone);
+      const day = formatDay(new Date(ctx.now()), timeZone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-${day}.csv"`)

@@ -80,7 +80,7 @@ describe("an operator's sign-in (decision 056)", () => {
     });
     expect([verified.status, verified.body.email]).toEqual([200, email]);
     const signedIn = await call(app, 'POST', '/api/auth/console', { body: { idToken: verified.body.idToken }, ip: phone });
-    expect([signedIn.status, signedIn.body]).toEqual([200, { email, role: 'reviewer' }]);
+    expect([signedIn.status, signedIn.body]).toEqual([200, { email, role: 'reviewer', timeZone: 'Asia/Singapore' }]);
 
     // And the link itself, opened anywhere (the laptop), signs them in too.
     const laptop = uniqueIp();
@@ -89,7 +89,7 @@ describe("an operator's sign-in (decision 056)", () => {
     const byLink = await call(app, 'POST', '/api/auth/email-link/verify', { body: { token }, ip: laptop });
     expect(byLink.status).toBe(200);
     const again = await call(app, 'POST', '/api/auth/console', { body: { idToken: byLink.body.idToken }, ip: laptop });
-    expect([again.status, again.body]).toEqual([200, { email, role: 'reviewer' }]);
+    expect([again.status, again.body]).toEqual([200, { email, role: 'reviewer', timeZone: 'Asia/Singapore' }]);
   });
 
   it("compares an operator's code only with the links its own browser asked for, five wrong codes each", async () => {

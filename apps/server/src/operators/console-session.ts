@@ -7,7 +7,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DbOrTx, queryRows } from '../db/client';
 import { consoleSessions } from '../db/schema';
-import { unauthenticated } from '../domain/errors';
+import type { AppContext } from '../context';
+import { DomainError, unauthenticated } from '../domain/errors';
 import { hashToken } from '../session/session';
 import { type Role, roleOfEmailSql } from './roles';
 
@@ -86,4 +87,17 @@ export async function requireOperator(request: FastifyRequest): Promise<{ email:
   const operator = await consoleOperator(request);
   if (!operator?.role) throw unauthenticated();
   return { email: operator.email, role: operator.role };
+}
+
+/**
+ * The campaign's time zone, in which the console shows every time, labelled (issue 32 part 5); null before any
+ * campaign is loaded (the console then labels the browser's own zone).
+ */
+export async function consoleTimeZone(ctx: AppContext): Promise<string | null> {
+  try {
+    return (await ctx.campaign.get()).info.timeZone;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'unavailable') return null;
+    throw error;
+  }
 }

@@ -36,14 +36,14 @@ describe('console sign-in', () => {
     const idToken = verified.body.idToken as string;
 
     const signedIn = await call(app, 'POST', '/api/auth/console', { body: { idToken }, ip });
-    expect([signedIn.status, signedIn.body]).toEqual([200, { email, role: 'reviewer' }]);
+    expect([signedIn.status, signedIn.body]).toEqual([200, { email, role: 'reviewer', timeZone: 'Asia/Singapore' }]);
     const line = setCookieLine(signedIn.headers, 'qq_console') ?? '';
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Strict/);
     expect(line).toMatch(/Path=\/api\/console/);
     const cookie = cookieFrom(signedIn.headers, 'qq_console')!;
     const me = await call(app, 'GET', '/api/console/me', { cookie });
-    expect([me.status, me.body]).toEqual([200, { email, role: 'reviewer' }]);
+    expect([me.status, me.body]).toEqual([200, { email, role: 'reviewer', timeZone: 'Asia/Singapore' }]);
     expect(await auditRows(email, 'console.sign_in')).toMatchObject([{ subject: email, after: { role: 'reviewer' } }]);
 
     // The proof starts one session only.
@@ -83,7 +83,10 @@ describe('console sign-in', () => {
     // campaigns/singapore-2025 (the demo pack's base): operator.emails [ops@example.com]; any case signs in.
     const idToken = await idTokenFor(app, 'Ops@Example.com');
     const signedIn = await call(app, 'POST', '/api/auth/console', { body: { idToken } });
-    expect([signedIn.status, signedIn.body]).toEqual([200, { email: 'ops@example.com', role: 'admin' }]);
+    expect([signedIn.status, signedIn.body]).toEqual([
+      200,
+      { email: 'ops@example.com', role: 'admin', timeZone: 'Asia/Singapore' },
+    ]);
     const cookie = cookieFrom(signedIn.headers, 'qq_console')!;
     expect((await call(app, 'GET', '/api/console/operators', { cookie })).status).toBe(200);
   });

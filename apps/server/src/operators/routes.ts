@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
 import type { AppContext } from '../context';
-import { clearConsoleCookie, consoleToken, deleteConsoleSession, requireOperator } from './console-session';
+import { clearConsoleCookie, consoleTimeZone, consoleToken, deleteConsoleSession, requireOperator } from './console-session';
 import { addOperator, listOperators, removeOperator } from './operators';
 import { ROLES, type Role } from './roles';
 
@@ -14,9 +14,10 @@ const admin = { roles: ['admin'] as const satisfies readonly Role[] };
 
 export function operatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/console/me', { config: anyRole, schema: { response: { 200: consoleMeSchema } } }, (request) =>
-      requireOperator(request),
-    );
+    app.get('/api/console/me', { config: anyRole, schema: { response: { 200: consoleMeSchema } } }, async (request) => ({
+      ...(await requireOperator(request)),
+      timeZone: await consoleTimeZone(ctx),
+    }));
 
     app.post('/api/console/session/logout', { config: anyRole }, async (request, reply) => {
       const operator = await requireOperator(request);

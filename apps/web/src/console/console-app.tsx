@@ -12,6 +12,7 @@ import type { ConsoleMe } from './console-types';
 import { mayOpen } from './roles';
 import { SignInScreen } from './sign-in-screen';
 import { SwitchScreen } from './switch-screen';
+import { setConsoleTimeZone } from './time';
 import { useConsoleSession } from './use-console-session';
 
 const ReviewScreen = lazy(() => import('./review/review-screen'));
@@ -26,6 +27,8 @@ const ParticipantScreen = lazy(() => import('./participants/participant-screen')
 
 export function ConsoleApp() {
   const { session, retry, signedIn, signOut, switchTo } = useConsoleSession();
+  // Before any screen formats a time: the campaign's zone, which every time the console shows is in.
+  if (session.kind === 'signed-in') setConsoleTimeZone(session.me.timeZone);
   return (
     <BrowserRouter>
       <AlertProvider>

@@ -24,6 +24,8 @@ export type Role = (typeof OPERATOR_ROLES)[number];
 export interface ConsoleMe {
   email: string;
   role: Role;
+  /** The campaign's time zone, in which the console shows every time (console/time.ts); null before a campaign. */
+  timeZone: string | null;
 }
 
 export type ReviewState = ReviewItem['state'];

@@ -6,7 +6,7 @@ import { consoleSignInBodySchema, said } from '@quackquest/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit';
 import { forbidden, unauthenticated } from '../../domain/errors';
-import { createConsoleSession, setConsoleCookie } from '../../operators/console-session';
+import { consoleTimeZone, createConsoleSession, setConsoleCookie } from '../../operators/console-session';
 import { roleOf } from '../../operators/roles';
 import { isSameBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
@@ -33,5 +33,5 @@ export async function signInToConsole(auth: AuthDeps, request: FastifyRequest, r
     throw forbidden(said('noRole'));
   }
   setConsoleCookie(reply, started.token, auth.secureCookies);
-  return { email, role: started.role };
+  return { email, role: started.role, timeZone: await consoleTimeZone(ctx) };
 }
