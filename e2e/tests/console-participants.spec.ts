@@ -30,7 +30,9 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
     .first()
     .click();
   await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible();
-  await page.getByLabel('Search by e-mail, name or voucher code').fill(visitor.email.split('@')[0]!.toUpperCase());
+  await page
+    .getByLabel('Search by e-mail, name, phone, Instagram or voucher code')
+    .fill(visitor.email.split('@')[0]!.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText(/^1 visitor for /);
   await page.screenshot({ path: test.info().outputPath('search-412.png'), fullPage: true });

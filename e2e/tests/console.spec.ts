@@ -45,7 +45,7 @@ test('the console screens have no accessibility violations', async ({ page }) =>
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Participants' }).click();
   await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible();
   await expectAccessible(page, 'the participants search');
-  await page.getByLabel('Search by e-mail, name or voucher code').fill(visitor.email);
+  await page.getByLabel('Search by e-mail, name, phone, Instagram or voucher code').fill(visitor.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText(/^1 visitor for /);
   await expectAccessible(page, 'the participants found');

@@ -362,6 +362,9 @@ export const participantSummarySchema = z.object({
   userId: z.number(),
   name: z.string(),
   email: z.string(),
+  /** As the visitor typed them ('' when none): with the e-mail, what tells namesakes apart. */
+  phone: z.string(),
+  instagram: z.string(),
   ducks: z.number(),
   blocked: z.boolean(),
   erased: z.boolean(),

@@ -2,7 +2,7 @@
 // decision 018). The export is itself an action: its row is written before the rows are read, so the file
 // includes the export that made it.
 import type { Db } from '../db/client';
-import { formatZoned } from '../campaign/time';
+import { formatZoned } from '../text/time';
 import { toCsv } from '../text/csv';
 import { type AuditRow, listAudit, recordAudit } from './audit';
 

@@ -8,7 +8,7 @@ import { acceptEmptyFormPosts } from '../http/form-post';
 import { consoleTimeZone, requireOperator } from '../operators/console-session';
 import { listAudit } from './audit';
 import { exportAudit } from './export';
-import { formatDay } from '../campaign/time';
+import { formatDay } from '../text/time';
 
 const admin = { roles: ['admin'] as const };
 

@@ -7,7 +7,7 @@ import { attempts, campaigns, checkpoints, claims, rewards, spins } from '../db/
 import { DomainError } from '../domain/errors';
 import { type Renames, campaignInfo, checkpointValues, stockChangedByReward } from './load';
 import type { Pack } from './pack';
-import { formatDay } from './time';
+import { formatDay } from '../text/time';
 
 /** Lines naming each difference between the pack and the active campaign; empty when loading would change nothing. */
 export async function packDifferences(db: DbOrTx, pack: Pack): Promise<string[]> {

@@ -12,7 +12,7 @@ import {
   rewardEntrySchema,
 } from './pack-schema';
 import { IMAGE_PATH, VIDEO_PATH, imageProblem } from './images';
-import { dayStart, formatDay } from './time';
+import { dayStart, formatDay } from '../text/time';
 import { PACK_LANGUAGES, type PackLanguage } from '@quackquest/contract';
 import {
   type PackTranslations,

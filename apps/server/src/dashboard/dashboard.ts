@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Dashboard } from '@quackquest/contract';
 import { refreshing } from '../cache/refreshing';
 import { perApp } from '../cache/per-app';
-import { dayStart, formatDay } from '../campaign/time';
+import { dayStart, formatDay } from '../text/time';
 import type { AppContext } from '../context';
 import { type Db, type DbOrTx, type Tx, queryRows } from '../db/client';
 

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createOperator } from '../../test/console';
 import { type TestUser, addReward, api, createUser, getTestContext, me } from '../../test/helpers';
-import { formatZoned } from '../campaign/time';
+import { formatZoned } from '../text/time';
 import { queryRows } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { adjustParticipantDucks } from '../participants/participants';

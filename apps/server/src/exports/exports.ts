@@ -9,7 +9,7 @@
 // tab) is on the record, and one that cannot be recorded hands out nothing.
 import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
-import { formatDay, formatZoned } from '../campaign/time';
+import { formatDay, formatZoned } from '../text/time';
 import { type Db, type Tx, queryRows } from '../db/client';
 import { campaigns, claims, rewards, users } from '../db/schema';
 import { type CsvCell, csvLines } from '../text/csv';

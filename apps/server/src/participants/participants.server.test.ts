@@ -2,6 +2,7 @@
 // unblocks them, and erases their personal data. Each rule is checked as a person would notice it: what the
 // visitor's own calls answer, what the leaderboard shows, what the audit trail keeps.
 import { ERASE_CONFIRMATION, type Participant, type ParticipantSearch, consoleMessages, messages } from '@quackquest/contract';
+import { randomBytes, randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, idTokenFor, requestLink, uniqueIp } from '../../test/auth';
@@ -73,7 +74,7 @@ async function staleSession(user: TestUser): Promise<TestUser> {
 }
 
 describe('search', () => {
-  it('finds a visitor by any part of the e-mail or name in any case, and by the exact voucher code', async () => {
+  it('finds a visitor by any part of the e-mail, a word of the name in any case, and by the voucher code', async () => {
     const admin = await createOperator('admin');
     const user = await createUser({ ducks: 10, fullName: 'Wilhelmina Quackenbush' });
     const { code } = await claimVoucher(user);
@@ -81,10 +82,46 @@ describe('search', () => {
     expect((await search(admin, local.slice(3).toUpperCase())).map((p) => p.userId)).toContain(user.id);
     expect((await search(admin, 'quackENBUSH')).map((p) => p.userId)).toContain(user.id);
     expect((await search(admin, code.toLowerCase()))[0]).toMatchObject({ userId: user.id, name: 'Wilhelmina Quackenbush' });
-    // A voucher code matches only whole.
-    expect((await search(admin, code.slice(0, 8))).map((p) => p.userId)).not.toContain(user.id);
+    // Part of a voucher code finds it too, dashes or not (issue 32 part 6).
+    expect((await search(admin, code.slice(3, 11).replace('-', ''))).map((p) => p.userId)).toContain(user.id);
     // LIKE's wildcards are plain characters.
     expect(await search(admin, '%_%_%_nobody')).toEqual([]);
+  });
+
+  it('finds a visitor by phone in any form, by Instagram handle, by a word of the name but not inside one (issue 32 part 6)', async () => {
+    const admin = await createOperator('admin');
+    const { database } = await getTestContext();
+    // A number and a handle of this test's own.
+    const digits = String(randomInt(10_000_000, 100_000_000));
+    const handle = `duck_${randomBytes(3).toString('hex')}`;
+    const word = `ong${randomBytes(3).toString('hex')}`;
+    const ong = await createUser({ fullName: `O${word.slice(1)} Tan` });
+    const wong = await createUser({ fullName: `W${word} Lee` });
+    await database.db
+      .update(users)
+      .set({ phone: `+65 ${digits.slice(0, 4)} ${digits.slice(4)}`, instagram: `@${handle}` })
+      .where(eq(users.id, ong.id));
+    const found = async (q: string) => (await search(admin, q)).map((p) => p.userId);
+    for (const phone of [
+      digits,
+      `${digits.slice(0, 4)} ${digits.slice(4)}`,
+      `+65${digits}`,
+      `(65) ${digits.slice(0, 4)}-${digits.slice(4)}`,
+    ]) {
+      expect(await found(phone), phone).toEqual([ong.id]);
+    }
+    expect(await found(digits.slice(0, 5))).not.toContain(ong.id);
+    expect(await found(`@${handle.toUpperCase()}`)).toEqual([ong.id]);
+    expect(await found(handle.slice(2))).toEqual([ong.id]);
+    // "Ong" finds the Ongs, not the Wongs; a whole name finds its owner.
+    expect(await found(word.toUpperCase())).toEqual([ong.id]);
+    expect(await found(`w${word}`)).toEqual([wong.id]);
+    expect(await found(`${word} tan`)).toEqual([ong.id]);
+    // What tells namesakes apart comes with each row.
+    expect((await search(admin, handle))[0]).toMatchObject({
+      phone: `+65 ${digits.slice(0, 4)} ${digits.slice(4)}`,
+      instagram: `@${handle}`,
+    });
   });
 
   it('answers at most 50, an exact e-mail first', async () => {

@@ -3,7 +3,7 @@
 // 003), writes its audit row in the same transaction (decision 019), and names the visitor in the audit trail by
 // id, never by e-mail: the trail outlives an erasure.
 import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_SEARCH_MAX, said } from '@quackquest/contract';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { forgetSession } from '../cache/sessions';
 import type { AppContext } from '../context';
@@ -40,9 +40,16 @@ const subjectOf = (userId: number) => `user:${userId}`;
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Digits of a phone number as typed or stored: "+65 9123-4567" is "6591234567". */
+const PHONE_DIGITS = (column: SQL) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
+
 /**
- * Up to 50 visitors: a voucher code's owner (exact code), then e-mails and names containing `q` (any case): an
- * exact e-mail first, then e-mails starting with it, then the newest. An empty `q` lists the newest visitors.
+ * Up to 50 visitors the helpdesk may mean by `q` (issue 32 part 6): a voucher code's owner (the exact code), then
+ * visitors whose e-mail contains `q`, whose name has a word starting with it ("Ong" finds "Ong Wei", not "Wong"),
+ * whose Instagram handle contains it (with or without "@"), whose phone number's digits end with its digits or whose
+ * digits end with the phone's ("9123 4567", "+65 9123 4567"; 6 digits or more), or one of whose voucher codes
+ * contains it (4 letters or digits or more, dashes aside). An exact e-mail first, then e-mails starting with it, then
+ * the newest. An empty `q` lists the newest visitors.
  */
 export async function searchParticipants(db: Db, q: string): Promise<User[]> {
   const text = q.trim().toLowerCase();
@@ -50,10 +57,35 @@ export async function searchParticipants(db: Db, q: string): Promise<User[]> {
   const code = normalizeVoucherCode(text);
   const [byVoucher] = await db.select({ userId: claims.userId }).from(claims).where(eq(claims.voucherCode, code)).limit(1);
   const pattern = `%${likeEscape(text)}%`;
+  const handle = `%${likeEscape(text.replace(/^@/, ''))}%`;
+  // A word of the name starting with the text: the text as a literal inside a regular expression.
+  const wordStart = `\\m${text.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`)}`;
+  const digits = /^[+\d\s().-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const bareCode = text.replace(/[\s\-\u2010-\u2015]/g, '').toUpperCase();
+  const conditions = [
+    sql`lower(${users.email}) like ${pattern}`,
+    // Chinese and Tamil names are not split into words by spaces: there, any part of the name.
+    /[\u0250-\uffff]/.test(text) ? sql`lower(${users.fullName}) like ${pattern}` : sql`lower(${users.fullName}) ~ ${wordStart}`,
+    sql`${users.instagram} <> '' and lower(ltrim(${users.instagram}, '@')) like ${handle}`,
+  ];
+  if (digits.length >= 6) {
+    const phone = PHONE_DIGITS(sql`${users.phone}`);
+    conditions.push(sql`length(${phone}) >= 6 and (${phone} like ${`%${digits}`} or ${digits} like '%' || ${phone})`);
+  }
+  if (/^[A-Z0-9]{4,}$/.test(bareCode)) {
+    conditions.push(
+      sql`${users.id} in (select ${claims.userId} from ${claims} where replace(${claims.voucherCode}, '-', '') like ${`%${bareCode}%`})`,
+    );
+  }
   const rows = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) like ${pattern} or lower(${users.fullName}) like ${pattern}`)
+    .where(
+      sql.join(
+        conditions.map((c) => sql`(${c})`),
+        sql` or `,
+      ),
+    )
     .orderBy(sql`${users.email} = ${text} desc`, sql`${users.email} like ${`${likeEscape(text)}%`} desc`, desc(users.id))
     .limit(PARTICIPANT_SEARCH_MAX);
   if (!byVoucher) return rows;

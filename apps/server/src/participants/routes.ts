@@ -36,6 +36,8 @@ function toSummary(user: User): ParticipantSummary {
     userId: user.id,
     name: user.fullName,
     email: user.email,
+    phone: user.phone,
+    instagram: user.instagram,
     ducks: user.ducks,
     blocked: user.blockedAt !== null,
     erased: user.erasedAt !== null,

@@ -13,7 +13,7 @@ import { type Language, WINNERS_MAX, said } from '@quackquest/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import type { ActiveCampaign } from '../campaign/active';
-import { addDays, dayStart, formatDay } from '../campaign/time';
+import { addDays, dayStart, formatDay } from '../text/time';
 import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { auditLog, ledger, users, winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';

@@ -79,6 +79,9 @@ export default function ParticipantsScreen() {
                 >
                   <span className="participant-row__name">{p.name}</span>
                   <span className="participant-row__email">{p.email}</span>
+                  {(p.phone || p.instagram) && (
+                    <span className="participant-row__email">{[p.phone, p.instagram].filter(Boolean).join(' · ')}</span>
+                  )}
                   <span className="participant-row__facts">
                     {t.ducks(p.ducks)}
                     {p.erased ? (

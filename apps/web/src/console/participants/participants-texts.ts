@@ -3,7 +3,7 @@ import { ERASE_CONFIRMATION } from '../console-types';
 
 export const participantsTexts = {
   title: 'Participants',
-  searchLabel: 'Search by e-mail, name or voucher code',
+  searchLabel: 'Search by e-mail, name, phone, Instagram or voucher code',
   search: 'Search',
   searching: 'Searching...',
   newest: 'Newest visitors',
