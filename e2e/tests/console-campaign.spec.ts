@@ -3,17 +3,14 @@
 // tick "Load anyway", loads it, and restores the earlier version. A server of its own on PGlite (as `npm start`
 // runs it) whose CAMPAIGN sits in a folder of packs made for this journey: the shared server's campaign is left
 // alone, and the load goes through the route while the server holds the embedded database.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, test, uniqueEmail } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
+import { writeDemoPacks } from '../support/packs';
 import { OWN_PORTS } from '../support/ports';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 let server: OwnServer | undefined;
 let packs = '';
@@ -26,31 +23,21 @@ const admin = uniqueEmail('admin');
  * Balcony Cabin Upgrades.
  */
 function writePacks(): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-packs-'));
-  cpSync(path.join(root, 'campaigns/singapore-2025'), path.join(folder, 'singapore-2025'), { recursive: true });
-  cpSync(path.join(root, 'campaigns/demo'), path.join(folder, 'demo'), { recursive: true });
-  const base = path.join(folder, 'next-base');
-  cpSync(path.join(root, 'campaigns/singapore-2025'), base, { recursive: true });
-  const checkpoints = readFileSync(path.join(base, 'checkpoints.yaml'), 'utf8');
-  writeFileSync(
-    path.join(base, 'checkpoints.yaml'),
-    checkpoints.replace(/- id: day-03-name-that-duck\n[\s\S]*?(?=\n- id: )/, ''),
-  );
-  // Its translations follow: words for a checkpoint the pack does not have are a pack problem (decision 037).
-  const translations = readFileSync(path.join(base, 'translations.yaml'), 'utf8');
-  writeFileSync(path.join(base, 'translations.yaml'), translations.replace(/^ {4}day-03-name-that-duck:\n(?: {6}.*\n)+/gm, ''));
-  const rewards = readFileSync(path.join(base, 'rewards.yaml'), 'utf8');
-  writeFileSync(
-    path.join(base, 'rewards.yaml'),
-    rewards.replace(/(- item: Balcony Cabin Upgrade\n\s+price: 35\n\s+stock: )4/, '$18'),
-  );
-  const demo = readFileSync(path.join(folder, 'demo', 'campaign.yaml'), 'utf8');
-  cpSync(path.join(folder, 'demo'), path.join(folder, 'demo-next'), { recursive: true });
-  writeFileSync(
-    path.join(folder, 'demo-next', 'campaign.yaml'),
-    demo.replace('basedOn: ../singapore-2025', 'basedOn: ../next-base'),
-  );
-  return folder;
+  return writeDemoPacks((base) => {
+    const checkpoints = readFileSync(path.join(base, 'checkpoints.yaml'), 'utf8');
+    writeFileSync(
+      path.join(base, 'checkpoints.yaml'),
+      checkpoints.replace(/- id: day-03-name-that-duck\n[\s\S]*?(?=\n- id: )/, ''),
+    );
+    // Its translations follow: words for a checkpoint the pack does not have are a pack problem (decision 037).
+    const translations = readFileSync(path.join(base, 'translations.yaml'), 'utf8');
+    writeFileSync(path.join(base, 'translations.yaml'), translations.replace(/^ {4}day-03-name-that-duck:\n(?: {6}.*\n)+/gm, ''));
+    const rewards = readFileSync(path.join(base, 'rewards.yaml'), 'utf8');
+    writeFileSync(
+      path.join(base, 'rewards.yaml'),
+      rewards.replace(/(- item: Balcony Cabin Upgrade\n\s+price: 35\n\s+stock: )4/, '$18'),
+    );
+  });
 }
 
 test.beforeAll(async () => {

@@ -2,17 +2,14 @@
 // Campaign page with a reason, a visitor claims one, and the restock survives a load of another version and a
 // restore of the first: each preview says the console's units stay. A server of its own on PGlite whose CAMPAIGN
 // sits in a folder of packs made for this journey, so the shared server's campaign is left alone.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, claimAs, createVisitor, expect, test, uniqueEmail } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
+import { writeDemoPacks } from '../support/packs';
 import { OWN_PORTS } from '../support/ports';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 let server: OwnServer | undefined;
 let packs = '';
@@ -22,22 +19,12 @@ const admin = uniqueEmail('admin');
 
 /** The demo and its base, and `demo-next`: the demo with one Suite Upgrade in the pack instead of none. */
 function writePacks(): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-stock-'));
-  cpSync(path.join(root, 'campaigns/singapore-2025'), path.join(folder, 'singapore-2025'), { recursive: true });
-  cpSync(path.join(root, 'campaigns/demo'), path.join(folder, 'demo'), { recursive: true });
-  const base = path.join(folder, 'next-base');
-  cpSync(path.join(root, 'campaigns/singapore-2025'), base, { recursive: true });
-  const rewards = readFileSync(path.join(base, 'rewards.yaml'), 'utf8');
-  const suite = /(- item: Suite Upgrade\n\s+price: 50\n\s+stock: )0/;
-  expect(rewards).toMatch(suite);
-  writeFileSync(path.join(base, 'rewards.yaml'), rewards.replace(suite, '$11'));
-  cpSync(path.join(folder, 'demo'), path.join(folder, 'demo-next'), { recursive: true });
-  const demo = readFileSync(path.join(folder, 'demo', 'campaign.yaml'), 'utf8');
-  writeFileSync(
-    path.join(folder, 'demo-next', 'campaign.yaml'),
-    demo.replace('basedOn: ../singapore-2025', 'basedOn: ../next-base'),
-  );
-  return folder;
+  return writeDemoPacks((base) => {
+    const rewards = readFileSync(path.join(base, 'rewards.yaml'), 'utf8');
+    const suite = /(- item: Suite Upgrade\n\s+price: 50\n\s+stock: )0/;
+    expect(rewards).toMatch(suite);
+    writeFileSync(path.join(base, 'rewards.yaml'), rewards.replace(suite, '$11'));
+  });
 }
 
 test.beforeAll(async () => {
