@@ -1,5 +1,6 @@
 // The admin screens (docs/product.md §15): an admin adds a reviewer in Operators and finds it in the Audit
-// trail, downloads the leaderboard CSV and finds the top visitor's row, and e-mails the top visitor as winner.
+// trail, downloads the leaderboard CSV and finds the top visitor's row, reads how the top visitor's ducks came, e-mails
+// them as winner, and downloads the record of that notice.
 import { readFile } from 'node:fs/promises';
 import { signInToConsole } from '../support/console';
 import { createVisitor, expect, ops, readMail, test, uniqueEmail } from '../support/fixtures';
@@ -68,10 +69,10 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   expect(download.suggestedFilename()).toMatch(/^leaderboard-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n');
-  expect(lines[0]).toBe('rank,name,email,phone,instagram,cabin_owner,ducks,pending_ducks,reached_at');
+  expect(lines[0]).toBe('rank,ducks_rank,name,email,phone,instagram,cabin_owner,ducks,pending_ducks,reached_at');
   expect(lines[1]).toMatch(
     new RegExp(
-      `^1,Winnie Top,${winner.email.replace(/[.]/g, '\\.')},'\\+65 9123 4567,'@marina,no,${TOP_DUCKS},0,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\+08:00$`,
+      `^1,1,Winnie Top,${winner.email.replace(/[.]/g, '\\.')},\\+65 9123 4567,marina,no,${TOP_DUCKS},0,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\+08:00$`,
     ),
   );
 
@@ -83,6 +84,14 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   await expect(preview.getByRole('listitem')).toContainText('Winnie Top');
   // Her ducks came from the helpdesk: the committee sees it. The demo runs for days yet: a reason is asked.
   await expect(preview.getByRole('listitem')).toContainText(`Ducks adjusted by hand: +${TOP_DUCKS} (once)`);
+  // How her ducks came, and who gave them and why (decision 074).
+  await preview.getByText('How the ducks came').click();
+  const vetting = preview.locator('details');
+  await expect(vetting.getByRole('definition')).toHaveText([`+${TOP_DUCKS}`, String(TOP_DUCKS)]);
+  await expect(vetting.getByRole('listitem')).toContainText([`+${TOP_DUCKS} ducks by cli: e2e console admin`]);
+  await shot('exports-vetting');
+  await preview.getByText('How the ducks came').click();
+  await expect(vetting.getByRole('listitem')).toHaveCount(0);
   await expect(page.getByText(/^The campaign runs until .*: the standings can still change\./)).toBeVisible();
   await page.getByRole('button', { name: 'E-mail 1 winner' }).click();
   await shot('exports-confirm');
@@ -104,4 +113,16 @@ test('an admin manages operators, reads the audit trail, exports the leaderboard
   expect(notice?.text).toContain('Hello Winnie Top,');
   expect(mail).toBeDefined();
   await shot('exports-done');
+
+  // The record of the notice, for the committee: who was told, when, by whom, and why before the end.
+  const [noticesFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download winner notices CSV' }).click(),
+  ]);
+  expect(noticesFile.suggestedFilename()).toMatch(/^winners-\d{4}-\d{2}-\d{2}\.csv$/);
+  const notices = (await readFile(await noticesFile.path(), 'utf8')).split('\r\n');
+  expect(notices[0]).toBe('notified_at,notified_by,rank,ducks,name,email,reply_by,sent_at,mail,resend,before_the_end');
+  expect(notices.find((line) => line.includes(winner.email))).toMatch(
+    new RegExp(`,${admin.replace(/[.]/g, '\\.')},1,${TOP_DUCKS},Winnie Top,.*,no,Prize draw on stage on day 4$`),
+  );
 });

@@ -266,6 +266,32 @@ export const winnerSchema = z.object({
    * block in the visitor's history, and other accounts with the same phone number.
    */
   flags: z.object({ adjusted: z.number(), adjustments: z.number(), everBlocked: z.boolean(), samePhone: z.number() }),
+  /**
+   * How the ducks came (the list only, not the outcome of notifying; decision 074): `earned`'s parts add up to `ducks`
+   * (spins, approvals, approvals taken back, adjustments, rewards bought); every adjustment, block and unblock with
+   * who and why (Unix seconds); other accounts with the same phone number.
+   */
+  vetting: z
+    .object({
+      earned: z.object({
+        spins: z.number(),
+        approvals: z.number(),
+        reversed: z.number(),
+        adjusted: z.number(),
+        spent: z.number(),
+      }),
+      history: z.array(
+        z.object({
+          at: z.number(),
+          by: z.string().nullable(),
+          what: z.enum(['adjust', 'block', 'unblock']),
+          amount: z.number().nullable(),
+          reason: z.string().nullable(),
+        }),
+      ),
+      samePhoneAccounts: z.array(z.object({ userId: z.number(), name: z.string(), email: z.string(), blocked: z.boolean() })),
+    })
+    .optional(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 

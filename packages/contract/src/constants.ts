@@ -107,6 +107,7 @@ export const AUDIT_ACTIONS = [
   'reward.stock',
   'export.leaderboard',
   'export.claims',
+  'export.winners',
   'winners.notify',
   'campaign.load',
   'participant.adjust_ducks',

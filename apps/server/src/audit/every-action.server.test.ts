@@ -354,6 +354,24 @@ const CASES: Case[] = [
   },
   {
     via: 'console',
+    what: 'POST /api/console/exports/winners.csv',
+    action: 'export.winners',
+    prepare: async () => {
+      const [admin, visitor] = [await createOperator('admin'), await createUser({ ducks: 5 })];
+      const notified = await consoleCall(admin, 'POST', '/api/console/winners/notify', {
+        userIds: [visitor.id],
+        earlyReason: 'The demo runs for days yet.',
+      });
+      expect(notified.ok).toBe(true);
+      return {
+        actor: admin.email,
+        run: () => consoleCall(admin, 'POST', '/api/console/exports/winners.csv'),
+        effectVisible: (outcome) => outcome.ok && outcome.text.includes(visitor.email),
+      };
+    },
+  },
+  {
+    via: 'console',
     what: 'POST /api/console/participants/:userId/ducks',
     action: 'participant.adjust_ducks',
     prepare: async () => {
@@ -555,6 +573,15 @@ const CASES: Case[] = [
       await claimVoucher(await createUser({ ducks: 10 }));
       const file = path.join(outDir, `${unique('claims')}.csv`);
       return { actor: CLI_ACTOR, run: () => cli('export:claims', [], { out: file }), effectVisible: () => existsSync(file) };
+    },
+  },
+  {
+    via: 'cli',
+    what: 'export:winners',
+    action: 'export.winners',
+    prepare: async () => {
+      const file = path.join(outDir, `${unique('winners')}.csv`);
+      return { actor: CLI_ACTOR, run: () => cli('export:winners', [], { out: file }), effectVisible: () => existsSync(file) };
     },
   },
   // Last: a load marks the checkpoints and rewards the cases above added to the demo campaign as removed.

@@ -10,7 +10,7 @@ import { queryRows } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { adjustParticipantDucks } from '../participants/participants';
 import { redeemVoucher } from '../vouchers/vouchers';
-import { CLAIMS_COLUMNS, type ExportKind, LEADERBOARD_COLUMNS, exportCsv, readAll } from './exports';
+import { CLAIMS_COLUMNS, type ExportKind, LEADERBOARD_COLUMNS, WINNERS_COLUMNS, exportCsv, readAll } from './exports';
 
 const TIME_ZONE = 'Asia/Singapore';
 
@@ -86,6 +86,13 @@ describe('the leaderboard export', () => {
     for (const [user, row] of [top, second, first, behind].map((u, i) => [u, mine[i]!] as const)) {
       expect(row.rank).toBe(String((await me(user)).rank));
     }
+    // Grace and Ada have the same ducks: the time rule put them apart, and ducks_rank says so (decision 073).
+    const graceRank = (await me(second)).rank;
+    expect(mine.slice(1, 3).map((r) => [r.rank, r.ducks_rank])).toEqual([
+      [String(graceRank), `${graceRank}=`],
+      [String(graceRank + 1), `${graceRank}=`],
+    ]);
+    expect(mine[0]!.ducks_rank).toBe(mine[0]!.rank);
   });
 
   it('leaves blocked visitors out, as the leaderboard does (decision 020)', async () => {
@@ -151,15 +158,35 @@ describe('the leaderboard export', () => {
     expect(b).toMatchObject({ name: `'=HYPERLINK("http://evil.example","win")`, cabin_owner: 'yes' });
     expect(c).toMatchObject({ name: "'+6591234567", phone: "'-1+1", instagram: "'@SUM(A1:A9)" });
     expect(csv).toContain('"Lovelace, Ada ""Duck"""');
-    // No cell of the file starts with a character a spreadsheet runs.
-    for (const cells of parseCsv(csv)) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // No cell of the file starts with a character a spreadsheet runs, but a phone number in the international form.
+    for (const cells of parseCsv(csv)) {
+      for (const cell of cells) if (!/^\+\d{1,3}( \d+)+$/.test(cell)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
+
+  it('writes phone numbers and Instagram handles as a call list or a mail merge wants them (decision 073)', async () => {
+    const { database } = await getTestContext();
+    const [spaced, packed, local, odd] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    await database.db.update(users).set({ phone: '(+65) 8123-4567', instagram: '@Ada.L' }).where(eq(users.id, spaced.id));
+    await database.db.update(users).set({ phone: '+6591234567', instagram: 'duck_fan' }).where(eq(users.id, packed.id));
+    await database.db.update(users).set({ phone: '9123 4567', instagram: '@not a handle' }).where(eq(users.id, local.id));
+    await database.db.update(users).set({ phone: '+65 1', instagram: '@' }).where(eq(users.id, odd.id));
+    const mine = rowsOf((await exported('leaderboard')).csv, [spaced, packed, local, odd]);
+    const byEmail = new Map(mine.map((r) => [r.email, [r.phone, r.instagram]]));
+    expect([spaced, packed, local, odd].map((u) => byEmail.get(u.email))).toEqual([
+      ['+65 8123 4567', 'Ada.L'],
+      ['+65 9123 4567', 'duck_fan'],
+      // Without its country code, or not a phone number or a handle: as typed, neutralised where it must be.
+      ['9123 4567', "'@not a handle"],
+      ['+65 1', "'@"],
+    ]);
   });
 });
 
 describe('the claims export', () => {
   it('lists each claim with its voucher, reward, visitor, and who redeemed it when', async () => {
     const buyer = await createUser({ ducks: 30, fullName: 'Claire, the Buyer', cabinOwner: true });
-    await (await db()).update(users).set({ phone: '6591234567' }).where(eq(users.id, buyer.id));
+    await (await db()).update(users).set({ phone: '+6591234567' }).where(eq(users.id, buyer.id));
     const cap = await addReward({ item: `Captain's Cap ${randomBytes(3).toString('hex')}`, price: 5, eligibility: 'owners' });
     const formulaItem = await addReward({ item: `@SUM(1+1) ${randomBytes(3).toString('hex')}`, price: 7 });
     const one = await claim(buyer, cap.item);
@@ -179,7 +206,7 @@ describe('the claims export', () => {
         price: '5',
         visitor_name: 'Claire, the Buyer',
         visitor_email: buyer.email,
-        visitor_phone: '6591234567',
+        visitor_phone: '+65 9123 4567',
         visitor_status: 'active',
         blocked_reason: '',
         // The demo campaign's sign-up question (campaigns/singapore-2025/campaign.yaml), in its words.
@@ -224,6 +251,44 @@ describe('the claims export', () => {
       redeemed_by: 'admin@crew.example.com',
       redeem_override: 'Prize already announced on stage',
     });
+  });
+});
+
+describe('the winners export (decision 074)', () => {
+  it('lists every winner e-mail asked for: when, by whom, rank and ducks then, the deadline, its fate, and why early', async () => {
+    const { app } = await getTestContext();
+    const admin = await createOperator('admin');
+    const visitor = await createUser({ ducks: 12, fullName: 'Wendy Winner' });
+    const notify = await app.inject({
+      method: 'POST',
+      url: '/api/console/winners/notify',
+      headers: { cookie: admin.cookie },
+      payload: { userIds: [visitor.id], earlyReason: 'Prize draw on stage tonight' },
+    });
+    expect(notify.statusCode).toBe(200);
+
+    const { csv } = await exported('winners');
+    expect(csv.split('\r\n')[0]).toBe(WINNERS_COLUMNS.join(','));
+    const rows = parseCsv(csv)
+      .slice(1)
+      .map((cells) => Object.fromEntries(WINNERS_COLUMNS.map((name, i) => [name, cells[i]])) as Record<string, string>)
+      .filter((row) => row.email === visitor.email);
+    const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00$/) as unknown;
+    expect(rows).toEqual([
+      {
+        notified_at: stamp,
+        notified_by: admin.email,
+        rank: expect.stringMatching(/^\d+=?$/) as unknown,
+        ducks: '12',
+        name: 'Wendy Winner',
+        email: visitor.email,
+        reply_by: expect.stringMatching(/T23:59:59\.000\+08:00$/) as unknown,
+        sent_at: expect.any(String) as unknown,
+        mail: expect.stringMatching(/^(sent|queued)$/) as unknown,
+        resend: 'no',
+        before_the_end: 'Prize draw on stage tonight',
+      },
+    ]);
   });
 });
 
@@ -291,7 +356,7 @@ describe('POST /api/console/exports/*.csv', () => {
     for await (const chunk of file.chunks) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(3);
     const emails = parseCsv(chunks.join(''))
-      .map((cells) => cells[2]!)
+      .map((cells) => cells[LEADERBOARD_COLUMNS.indexOf('email')]!)
       .filter((email) => email.startsWith(`page-${tag}-`));
     expect(emails).toHaveLength(2_500);
     expect(new Set(emails).size).toBe(2_500);

@@ -1,5 +1,5 @@
-// The leaderboard and claims CSV files (docs/product.md §10, §15, decision 022), for the console
-// (POST /api/console/exports/*.csv) and the CLI (export:leaderboard, export:claims) alike.
+// The leaderboard, claims and winner notices CSV files (docs/product.md §10, §15, decisions 022 and 074), for the console
+// (POST /api/console/exports/*.csv) and the CLI (export:leaderboard, export:claims, export:winners) alike.
 //
 // Each export reads its rows through a cursor in one REPEATABLE READ transaction: one consistent snapshot,
 // one pass over the index, a page of rows at a time, and the file is handed on a page at a time (a stream
@@ -11,15 +11,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit';
 import { formatDay, formatZoned } from '../text/time';
 import { type Db, type Tx, queryRows } from '../db/client';
-import { campaigns, claims, rewards, users } from '../db/schema';
+import { auditLog, campaigns, claims, rewards, users, winnerNotices } from '../db/schema';
+import { phoneForExport, instagramForExport } from '../text/contacts';
 import { type CsvCell, csvLines } from '../text/csv';
 import { type SignupWords, signupFacts } from '../vouchers/vouchers';
 
-export const EXPORT_KINDS = ['leaderboard', 'claims'] as const;
+export const EXPORT_KINDS = ['leaderboard', 'claims', 'winners'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const LEADERBOARD_COLUMNS = [
   'rank',
+  'ducks_rank',
   'name',
   'email',
   'phone',
@@ -46,6 +48,21 @@ export const CLAIMS_COLUMNS = [
   'redeem_override',
 ] as const;
 
+/** One row per winner e-mail asked for (decision 074): the committee's record of who was told what, when and why. */
+export const WINNERS_COLUMNS = [
+  'notified_at',
+  'notified_by',
+  'rank',
+  'ducks',
+  'name',
+  'email',
+  'reply_by',
+  'sent_at',
+  'mail',
+  'resend',
+  'before_the_end',
+] as const;
+
 /** Rows fetched from the cursor at a time: a page is a few hundred kB of CSV. */
 const EXPORT_PAGE_ROWS = 1000;
 
@@ -63,6 +80,9 @@ interface LeaderboardRow {
   rank: string | number;
   /** Rows up to this one and its ties: above `rank` when the row is tied. */
   upto: string | number;
+  /** rank() by ducks alone, and the rows up to this one's ducks: a tie on ducks that the time rule broke. */
+  ducks_rank: string | number;
+  ducks_upto: string | number;
 }
 
 interface ClaimRow {
@@ -88,16 +108,17 @@ interface ClaimRow {
  * The leaderboard's order (leaderboard/ranking.ts, docs/product.md §9): ducks highest first, a tie to whoever
  * reached the total first, then the older account. A visitor's rank is the number of visitors ahead plus
  * one; visitors with the same ducks reached at the same instant (to the microsecond) are tied, and the file
- * says so ("3=") because the rules do not decide between them: the leaderboard lists them by sign-up.
+ * says so ("3=") because the rules do not decide between them: the leaderboard lists them by sign-up. `ducks_rank`
+ * ranks by ducks alone: "3=" there, and 3, 4 and 5 in `rank`, are visitors the time rule put apart (decision 073).
  * Blocked (and erased) visitors are ranked nowhere, here neither (decision 020): prizes are given from this list.
  * The winners' preview ranks from the same query (winners/winners.ts).
  */
 export const rankedVisitors = sql`
   select id, full_name, email, phone, instagram, cabin_owner, ducks, pending_ducks, ducks_at,
-    rank() over w as rank, count(*) over w as upto
+    rank() over w as rank, count(*) over w as upto, rank() over d as ducks_rank, count(*) over d as ducks_upto
   from ${users}
   where blocked_at is null
-  window w as (order by ducks desc nulls last, ducks_at)
+  window w as (order by ducks desc nulls last, ducks_at), d as (order by ducks desc nulls last)
   order by ducks desc nulls last, ducks_at, id`;
 
 const claimsQuery = sql`
@@ -110,16 +131,49 @@ const claimsQuery = sql`
   join ${campaigns} ca on ca.id = r.campaign_id
   order by c.created_at, c.id`;
 
+/**
+ * The `winners.notify` audit rows (append-only: the record outlives a notice whose e-mail was given up, and an
+ * erasure, which blanks the name and e-mail), each with its e-mail's fate from winner_notices by Message-ID.
+ */
+const winnersQuery = sql`
+  select a.at, a.actor, a.after ->> 'rank' as rank, (a.after ->> 'ducks')::int as ducks,
+    u.full_name, u.email, u.erased_at, (a.after ->> 'deadline')::timestamptz as deadline, n.notified_at,
+    n.id is not null as kept, coalesce((a.after ->> 'resend')::boolean, false) as resend, a.after ->> 'beforeTheEnd' as before_the_end
+  from ${auditLog} a
+  left join ${users} u on u.id = substring(a.subject from 6)::bigint
+  left join ${winnerNotices} n on n.mail_id = a.after ->> 'mailId'
+  where a.action = 'winners.notify'
+  order by a.id`;
+
+interface WinnerNoticeRow {
+  at: Date | string;
+  actor: string;
+  rank: string;
+  ducks: number;
+  full_name: string | null;
+  email: string | null;
+  erased_at: Date | string | null;
+  deadline: Date | string | null;
+  notified_at: Date | string | null;
+  kept: boolean;
+  resend: boolean;
+  before_the_end: string | null;
+}
+
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+/** "3", or "3=" when the rows up to this one's tie go beyond it. */
+const rankCell = (rank: string | number, upto: string | number) =>
+  Number(upto) > Number(rank) ? `${Number(rank)}=` : String(Number(rank));
+
 function leaderboardCells(row: LeaderboardRow, timeZone: string): CsvCell[] {
-  const rank = Number(row.rank);
   return [
-    Number(row.upto) > rank ? `${rank}=` : String(rank),
+    rankCell(row.rank, row.upto),
+    rankCell(row.ducks_rank, row.ducks_upto),
     row.full_name,
     row.email,
-    row.phone,
-    row.instagram,
+    phoneForExport(row.phone),
+    instagramForExport(row.instagram),
     row.cabin_owner ? 'yes' : 'no',
     Number(row.ducks),
     Number(row.pending_ducks),
@@ -135,7 +189,7 @@ function claimCells(row: ClaimRow, timeZone: string): CsvCell[] {
     Number(row.price),
     row.full_name,
     row.email,
-    row.phone,
+    phoneForExport(row.phone),
     row.erased_at ? 'erased' : row.blocked_at ? 'blocked' : 'active',
     row.blocked_at && !row.erased_at ? row.blocked_reason : null,
     eligibility,
@@ -147,9 +201,28 @@ function claimCells(row: ClaimRow, timeZone: string): CsvCell[] {
   ];
 }
 
+function winnerNoticeCells(row: WinnerNoticeRow, timeZone: string): CsvCell[] {
+  const erased = row.erased_at !== null;
+  return [
+    formatZoned(asDate(row.at), timeZone),
+    row.actor,
+    row.rank,
+    Number(row.ducks),
+    erased ? null : row.full_name,
+    erased ? null : row.email,
+    row.deadline ? formatZoned(asDate(row.deadline), timeZone) : null,
+    row.notified_at ? formatZoned(asDate(row.notified_at), timeZone) : null,
+    // Sent: the SMTP server took it; queued: still trying; given up: a day of failures, the visitor can be notified again.
+    row.notified_at ? 'sent' : row.kept ? 'queued' : 'given up',
+    row.resend ? 'yes' : 'no',
+    row.before_the_end,
+  ];
+}
+
 const EXPORTS = {
   leaderboard: { query: rankedVisitors, header: LEADERBOARD_COLUMNS, cells: leaderboardCells },
   claims: { query: claimsQuery, header: CLAIMS_COLUMNS, cells: claimCells },
+  winners: { query: winnersQuery, header: WINNERS_COLUMNS, cells: winnerNoticeCells },
 } as const satisfies Record<ExportKind, { query: SQL; header: readonly string[]; cells: (row: never, tz: string) => CsvCell[] }>;
 
 export interface ExportOptions {
@@ -202,7 +275,7 @@ export async function exportCsv(db: Db, kind: ExportKind, options: ExportOptions
 async function auditExport(tx: Tx, kind: ExportKind, filename: string, rows: number, options: ExportOptions) {
   await recordAudit(tx, {
     actor: options.actor,
-    action: kind === 'leaderboard' ? 'export.leaderboard' : 'export.claims',
+    action: `export.${kind}`,
     subject: filename,
     after: { rows },
     at: options.now,

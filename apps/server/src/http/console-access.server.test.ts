@@ -21,6 +21,7 @@ const CONSOLE_ROUTES: Record<string, Role[]> = {
   'GET /api/console/campaign': ADMIN,
   'POST /api/console/exports/claims.csv': ADMIN,
   'POST /api/console/exports/leaderboard.csv': ADMIN,
+  'POST /api/console/exports/winners.csv': ADMIN,
   'GET /api/console/dashboard': ADMIN,
   'GET /api/console/me': ALL,
   'GET /api/console/operators': ADMIN,

@@ -34,6 +34,7 @@ const COMMANDS = [
   'ducks:adjust',
   'export:leaderboard',
   'export:claims',
+  'export:winners',
   'voucher:redeem',
   'qr:sheet',
   'operator:add',
@@ -127,7 +128,7 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
     }
     const exported = await runCliWith(env, 'export:leaderboard');
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toMatch(/\r\n1,Evil,evil@example\.com,,,no,0,0,\d{4}-\d\d-\d\dT[\d:.]+\+08:00\r\n/);
+    expect(exported.stdout).toMatch(/\r\n1,1,Evil,evil@example\.com,,,no,0,0,\d{4}-\d\d-\d\dT[\d:.]+\+08:00\r\n/);
     expect(exported.stdout).not.toContain('\u001b');
     expect(exported.stdout).not.toContain('\u0007');
     const refused = await runCliWith(env, 'ducks:adjust', '\u001b[2J\u001b[31mnobody@example.com', '1', '--reason', 'x');

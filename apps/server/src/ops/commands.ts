@@ -167,11 +167,15 @@ export const COMMANDS: Command[] = [
   },
   exportCommand(
     'leaderboard',
-    'Every visitor in leaderboard order as CSV: rank ("3=" for a tie the rules cannot break), name, e-mail, phone, Instagram, cabin owner, ducks, when reached; audited.',
+    'Every visitor in leaderboard order as CSV: rank ("3=" for a tie the rules cannot break), the rank by ducks alone, name, e-mail, phone, Instagram, cabin owner, ducks, when reached; audited.',
   ),
   exportCommand(
     'claims',
     "Every reward claim as CSV: voucher code, reward, price, visitor (name, e-mail, phone, blocked or erased and why), who may claim the reward and the visitor's sign-up answer, when claimed, redeemed by whom and when (and why, when an admin overrode a block); audited.",
+  ),
+  exportCommand(
+    'winners',
+    'Every winner e-mail asked for, as CSV: when and by whom, the rank and ducks then, the visitor, the reply deadline, whether the e-mail was sent, and why before the end; audited.',
   ),
   {
     name: 'reward:stock',
@@ -363,7 +367,7 @@ function parseInteger(text: string, name: string): number {
   return value;
 }
 
-/** export:leaderboard and export:claims: the console's exports (exports/exports.ts), to a file or stdout. */
+/** export:leaderboard, export:claims and export:winners: the console's exports (exports/exports.ts), to a file or stdout. */
 function exportCommand(kind: ExportKind, description: string): Command {
   return {
     name: `export:${kind}`,

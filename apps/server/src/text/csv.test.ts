@@ -9,6 +9,8 @@ describe('csvCell', () => {
     ['a line break', 'two\nlines', '"two\nlines"'],
     ['a formula', '=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
     ['a plus', '+6591234567', "'+6591234567"],
+    ['a phone number in the international form', '+65 9123 4567', '+65 9123 4567'],
+    ['a sum that looks like one', '+65 9123+4567', "'+65 9123+4567"],
     ['a minus', '-2+3', "'-2+3"],
     ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
     ['a leading tab', '\t=1', "'\t=1"],

@@ -12,13 +12,22 @@ import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
+import { type Vetting, vettingOf } from './vetting';
 import { type WinnerCandidate, campaignEnded, formatDeadline, notifyWinners, previewWinners } from './winners';
 
 const admin = { roles: ['admin'] as const satisfies readonly Role[] };
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-function toWinner(c: WinnerCandidate, timeZone: string): Winner {
+function toVetting(v: Vetting): NonNullable<Winner['vetting']> {
+  return {
+    earned: v.earned,
+    history: v.history.map((event) => ({ ...event, at: seconds(event.at)! })),
+    samePhoneAccounts: v.samePhoneAccounts,
+  };
+}
+
+function toWinner(c: WinnerCandidate, timeZone: string, vetting?: Vetting): Winner {
   return {
     userId: c.userId,
     rank: c.rank,
@@ -30,6 +39,7 @@ function toWinner(c: WinnerCandidate, timeZone: string): Winner {
     deadline: c.deadline ? formatDeadline(c.deadline, timeZone) : null,
     queued: c.queued,
     flags: c.flags,
+    ...(vetting && { vetting: toVetting(vetting) }),
   };
 }
 
@@ -43,6 +53,10 @@ export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const campaign = await ctx.campaign.get();
         const { timeZone } = campaign.info;
         const winners = await previewWinners(ctx.db, { top: request.query.top });
+        const vetting = await vettingOf(
+          ctx.db,
+          winners.map((w) => w.userId),
+        );
         // The winners' names and e-mails shown: a read of personal data, on the record (issue 29 part 4).
         await recordAudit(ctx.db, {
           actor: email,
@@ -52,7 +66,7 @@ export function winnerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           at: new Date(ctx.now()),
         });
         return {
-          winners: winners.map((w) => toWinner(w, timeZone)),
+          winners: winners.map((w) => toWinner(w, timeZone, vetting.get(w.userId))),
           endsAt: formatDeadline(new Date(campaign.info.endTime * 1000), timeZone),
           ended: campaignEnded(campaign, new Date(ctx.now())),
         };

@@ -3,11 +3,13 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Winner } from '@quackquest/contract';
 import { type App, buildTestApp, call } from '../../test/auth';
-import { createOperator } from '../../test/console';
-import { type TestUser, createUser, getTestContext } from '../../test/helpers';
+import { type TestOperator, createOperator } from '../../test/console';
+import { type TestUser, addCheckpoint, attempt, claimVoucher, createUser, getTestContext, spin } from '../../test/helpers';
 import { type TestSmtp, startSmtp } from '../../test/smtp';
-import { auditLog, mailQueue, users, winnerNotices } from '../db/schema';
+import { attempts, auditLog, mailQueue, users, winnerNotices } from '../db/schema';
+import { vettingOf } from './vetting';
 import { campaignEnded, formatDeadline, notifyWinners, replyDeadline } from './winners';
 
 /** Waits for a condition the worker brings about; generous, for a loaded machine. */
@@ -67,6 +69,9 @@ describe('POST /api/console/winners/notify', () => {
         queued: false,
         // createUser's funds are an adjustment by hand.
         flags: { adjusted: topDucks, adjustments: 1, everBlocked: false, samePhone: 0 },
+        vetting: expect.objectContaining({
+          earned: { spins: 0, approvals: 0, reversed: 0, adjusted: topDucks, spent: 0 },
+        }) as unknown,
       },
     ]);
 
@@ -321,5 +326,107 @@ describe('winners before the end, and what the committee must see (issue 32 part
       Twin: { adjusted: 1, adjustments: 1, everBlocked: false, samePhone: 1 },
       Clean: { adjusted: 0, adjustments: 0, everBlocked: false, samePhone: 0 },
     });
+  });
+});
+
+describe('how the ducks came: the vetting the committee reads (decision 074)', () => {
+  const total = (e: { spins: number; approvals: number; reversed: number; adjusted: number; spent: number }) =>
+    e.spins + e.approvals + e.reversed + e.adjusted + e.spent;
+
+  async function decide(reviewer: TestOperator, attemptId: number, decision: 'approve') {
+    const response = await call(app, 'POST', '/api/console/reviews/decisions', {
+      cookie: reviewer.cookie,
+      body: { decisions: [{ attemptId, decision }] },
+    });
+    expect(response.body.results).toMatchObject([{ attemptId, ok: true }]);
+  }
+
+  /** A text answer of the visitor, spun: its attempt's id and the ducks the spin gave (pending until reviewed). */
+  async function spunTextAnswer(user: TestUser) {
+    const { slug, id: checkpointId } = await addCheckpoint({ type: 'Str', title: 'Name the duck' });
+    expect((await attempt(user, slug, 'Quackers')).body).toMatchObject({ outcome: 'submitted' });
+    const ducks = (await spin(user)).body.duckPointsAwarded as number;
+    const { database } = await getTestContext();
+    const [row] = await database.db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, user.id), eq(attempts.checkpointId, checkpointId)));
+    return { attemptId: row!.id, ducks };
+  }
+
+  it("adds up to each visitor's ducks: spins, approvals, an approval undone, adjustments by whom and why, rewards, blocks", async () => {
+    const { database } = await getTestContext();
+    const [admin, reviewer] = [await createOperator('admin'), await createOperator('reviewer')];
+    const visitor = await createUser({ fullName: 'Vetted Visitor' });
+    const twin = await createUser({ fullName: 'Vetted Twin' });
+    const digits = String(randomInt(10_000_000, 100_000_000));
+    await database.db
+      .update(users)
+      .set({ phone: `+65 ${digits}` })
+      .where(eq(users.id, visitor.id));
+    await database.db
+      .update(users)
+      .set({ phone: `65-${digits}` })
+      .where(eq(users.id, twin.id));
+
+    // A scan: ducks at once.
+    const scan = await addCheckpoint({ type: 'Scan' });
+    expect((await attempt(visitor, scan.slug, 'QQ-TEST-RIGHT')).body).toMatchObject({ outcome: 'valid' });
+    const spun = (await spin(visitor)).body.duckPointsAwarded as number;
+    // Two text answers approved, the second one undone.
+    const approved = await spunTextAnswer(visitor);
+    await decide(reviewer, approved.attemptId, 'approve');
+    const undone = await spunTextAnswer(visitor);
+    await decide(reviewer, undone.attemptId, 'approve');
+    const undo = await call(app, 'POST', '/api/console/reviews/undo', {
+      cookie: reviewer.cookie,
+      body: { attemptId: undone.attemptId },
+    });
+    expect(undo.status).toBe(200);
+    // Given by hand, a reward bought, blocked and let back.
+    const asAdmin = (url: string, body: object) => call(app, 'POST', url, { cookie: admin.cookie, body });
+    expect((await asAdmin(`/api/console/participants/${visitor.id}/ducks`, { amount: 4, reason: 'Lost photo' })).status).toBe(
+      200,
+    );
+    await claimVoucher(visitor, { price: 3 });
+    expect((await asAdmin(`/api/console/participants/${visitor.id}/block`, { reason: 'Same phone as another' })).status).toBe(
+      200,
+    );
+    expect((await asAdmin(`/api/console/participants/${visitor.id}/unblock`, {})).status).toBe(200);
+
+    const vetting = (await vettingOf(database.db, [visitor.id])).get(visitor.id)!;
+    expect(vetting.earned).toEqual({
+      spins: spun,
+      approvals: approved.ducks + undone.ducks,
+      reversed: -undone.ducks,
+      adjusted: 4,
+      spent: -3,
+    });
+    // The block ended the visitor's sessions: their balance as the leaderboard reads it.
+    const [{ ducks }] = (await database.db.select({ ducks: users.ducks }).from(users).where(eq(users.id, visitor.id))) as [
+      { ducks: number },
+    ];
+    expect(ducks).toBe(spun + approved.ducks + 4 - 3);
+    expect(total(vetting.earned)).toBe(ducks);
+    expect(vetting.history.map(({ what, by, amount, reason }) => ({ what, by, amount, reason }))).toEqual([
+      { what: 'adjust', by: admin.email, amount: 4, reason: 'Lost photo' },
+      { what: 'block', by: admin.email, amount: null, reason: 'Same phone as another' },
+      { what: 'unblock', by: admin.email, amount: null, reason: null },
+    ]);
+    expect(vetting.samePhoneAccounts).toEqual([{ userId: twin.id, name: 'Vetted Twin', email: twin.email, blocked: false }]);
+  });
+
+  it('comes with each visitor of the winners list, adding up to their ducks', async () => {
+    const admin = await createOperator('admin');
+    const top = await createUser({ ducks: (topDucks += 1_000), fullName: 'Top of the vetting' });
+    const list = await call(app, 'GET', '/api/console/winners?top=1', { cookie: admin.cookie });
+    const [winner] = list.body.winners as Winner[];
+    expect(winner).toMatchObject({ userId: top.id, ducks: topDucks });
+    const { earned, history } = winner!.vetting!;
+    expect(total(earned)).toBe(topDucks);
+    // Ducks written by the test straight to the ledger: no operator on the record, and the list says so.
+    expect(history).toEqual([
+      { at: expect.any(Number) as unknown, by: null, what: 'adjust', amount: topDucks, reason: 'test funds' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import type { Role } from '../console-types';
 export const exportUrls = {
   leaderboard: '/api/console/exports/leaderboard.csv',
   claims: '/api/console/exports/claims.csv',
+  winners: '/api/console/exports/winners.csv',
   audit: '/api/console/audit.csv',
 } as const;
 

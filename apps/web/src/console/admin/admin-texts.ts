@@ -5,6 +5,7 @@ export const exportsTexts = {
   downloadsHint: "Times are in the campaign's time zone. Each download is recorded in the audit trail.",
   leaderboard: 'Download leaderboard CSV',
   claims: 'Download claims CSV',
+  winnersCsv: 'Download winner notices CSV',
   notify: 'Notify winners',
   notifyHint: 'E-mail the top of the leaderboard: the e-mail asks them to reply by the deadline of the terms.',
   topLabel: 'Number of winners',
@@ -36,6 +37,22 @@ export const exportsTexts = {
     `Ducks adjusted by hand: ${net > 0 ? `+${net}` : net} (${times === 1 ? 'once' : `${times} times`})`,
   everBlocked: 'Was blocked before',
   samePhone: (n: number) => (n === 1 ? 'Same phone as 1 other account' : `Same phone as ${n} other accounts`),
+  howEarned: 'How the ducks came',
+  earned: {
+    spins: 'Spins',
+    approvals: 'Approved answers',
+    reversed: 'Approvals taken back',
+    adjusted: 'Given or taken by hand',
+    spent: 'Spent on rewards',
+  },
+  total: 'Ducks now',
+  historyTitle: 'Changes by the crew',
+  adjustedBy: (amount: number, by: string | null) =>
+    `${amount > 0 ? `+${amount}` : amount} ducks by ${by ?? 'no operator on record'}`,
+  blockedBy: (by: string | null) => `Blocked by ${by ?? 'no operator on record'}`,
+  unblockedBy: (by: string | null) => `Unblocked by ${by ?? 'no operator on record'}`,
+  samePhoneTitle: 'Other accounts with this phone number',
+  blockedAccount: 'blocked',
 } as const;
 
 export const operatorsTexts = {

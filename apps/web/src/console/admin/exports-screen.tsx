@@ -1,7 +1,7 @@
-// /console/exports (docs/product.md §15; admin): download the leaderboard and the claims as CSV, and e-mail the
-// winners: choose N, see who would be e-mailed (those already notified marked, and what the prize committee must
-// ask about: ducks adjusted by hand, a block, a shared phone), give a reason before the campaign has ended, confirm,
-// see each outcome (issue 32 part 3).
+// /console/exports (docs/product.md §15; admin): download the leaderboard, the claims and the winner notices as CSV,
+// and e-mail the winners: choose N, see who would be e-mailed (those already notified marked, and what the prize
+// committee must ask about: ducks adjusted by hand, a block, a shared phone, and how each one's ducks came), give a
+// reason before the campaign has ended, confirm, see each outcome (issue 32 part 3, decision 074).
 import type { NotifyWinnersResult, Winner } from '@quackquest/contract/core';
 import { PARTICIPANT_REASON_MAX_LENGTH, WINNERS_MAX } from '@quackquest/contract/core';
 import { useState } from 'react';
@@ -85,6 +85,9 @@ export default function ExportsScreen() {
           </DownloadForm>
           <DownloadForm action={exportUrls.claims} className="btn btn--primary">
             {t.claims}
+          </DownloadForm>
+          <DownloadForm action={exportUrls.winners} className="btn btn--primary">
+            {t.winnersCsv}
           </DownloadForm>
         </div>
       </section>
@@ -216,6 +219,7 @@ function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | und
             {w.deadline ? `, ${t.replyBy(w.deadline)}` : ''}
           </span>
         )}
+        {w.vetting && <Vetting winner={w} />}
         {result && (
           <span className={`admin-outcome admin-outcome--${result.outcome}`}>
             {t.outcome[result.outcome]}
@@ -224,5 +228,61 @@ function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | und
         )}
       </span>
     </li>
+  );
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** How the visitor's ducks came, every change by the crew, and the accounts sharing their phone (decision 074). */
+function Vetting({ winner: w }: { winner: Winner }) {
+  const { earned, history, samePhoneAccounts } = w.vetting!;
+  const parts = (Object.keys(t.earned) as (keyof typeof t.earned)[]).filter((part) => earned[part] !== 0);
+  return (
+    <details className="admin-vetting">
+      <summary>{t.howEarned}</summary>
+      <dl className="admin-vetting__sum">
+        {parts.map((part) => (
+          <div key={part}>
+            <dt>{t.earned[part]}</dt>
+            <dd>{signed(earned[part])}</dd>
+          </div>
+        ))}
+        <div className="admin-vetting__total">
+          <dt>{t.total}</dt>
+          <dd>{w.ducks}</dd>
+        </div>
+      </dl>
+      {history.length > 0 && (
+        <>
+          <h3 className="admin-vetting__title">{t.historyTitle}</h3>
+          <ul className="admin-vetting__list">
+            {history.map((event, i) => (
+              <li key={i}>
+                <span className="admin-row__sub">{formatTime(event.at)}</span>{' '}
+                {event.what === 'adjust'
+                  ? t.adjustedBy(event.amount ?? 0, event.by)
+                  : event.what === 'block'
+                    ? t.blockedBy(event.by)
+                    : t.unblockedBy(event.by)}
+                {event.reason ? `: ${event.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {samePhoneAccounts.length > 0 && (
+        <>
+          <h3 className="admin-vetting__title">{t.samePhoneTitle}</h3>
+          <ul className="admin-vetting__list">
+            {samePhoneAccounts.map((account) => (
+              <li key={account.userId}>
+                {account.name} <span className="admin-row__sub">{account.email}</span>
+                {account.blocked && <span className="admin-flag">{t.blockedAccount}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </details>
   );
 }
