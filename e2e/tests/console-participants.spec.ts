@@ -102,7 +102,12 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
   await adjustCard.getByLabel('Reason').fill('Lost a scan at the bar');
   await adjustCard.getByRole('button', { name: 'Adjust ducks' }).click();
   await expect(adjustCard.getByRole('status')).toHaveText('Added 5 ducks. The balance is now 5.');
-  await expect(page.getByRole('region', { name: 'Ledger' })).toContainText('+5 adjustment: Lost a scan at the bar');
+  // The ledger in words (issue 32 part 6): the spin waits for a reviewer, the five came from the crew.
+  const ledger = page.getByRole('region', { name: 'Ledger' });
+  await expect(ledger).toContainText('+5 Given by the crew: Lost a scan at the bar');
+  await expect(ledger).toContainText(/\+\d Won on the wheel, waiting for a reviewer/);
+  // The campaign's sign-up question, with the visitor's answer in its words.
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText('Do you already have a cabin?');
   await phone.goto('/checkpoints');
   await expect(phone.getByRole('region', { name: 'My Ducks' }).getByText('Ducks: 5', { exact: true })).toBeVisible();
 
@@ -116,6 +121,33 @@ test('an admin finds a visitor and blocks them; the visitor cannot spin; unblock
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath('profile-1280.png'), fullPage: true });
+  // What the crew did about this visitor, in the audit trail, in words; the JSON one click away.
+  await page.getByRole('link', { name: 'Audit trail of this visitor' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(/^Only what concerns visitor #\d+/);
+  const trail = page.getByRole('list', { name: 'Audit trail' }).getByRole('listitem');
+  await expect(trail.first()).toContainText('participant.adjust_ducks');
+  await expect(trail.first()).toContainText('Ducks 0 → 5 (+5): Lost a scan at the bar');
+  await expect(trail.filter({ hasText: 'participant.block' })).toContainText('Blocked: Sharing answers in the group chat');
+  await expect(trail.filter({ hasText: 'participant.unblock' })).toContainText(
+    'Unblocked (was blocked: Sharing answers in the group chat)',
+  );
+  const json = trail.first().getByText(/^After: .*"amount":5/);
+  await expect(json).toBeHidden();
+  await trail.first().getByText('Details (JSON)').click();
+  await expect(json).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('audit-of-visitor-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 412, height: 839 });
+  await page.screenshot({ path: test.info().outputPath('audit-of-visitor-412.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Show everything' }).click();
+  await expect(page.getByText(/^Only what concerns visitor/)).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Back twice: to the visitor's trail, then to the visitor.
+  await page.goBack();
+  await expect(page.getByText(/^Only what concerns visitor/)).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Siti Rahim' })).toBeVisible();
+
   await page.getByRole('link', { name: 'Back to the search' }).click();
   await page.screenshot({ path: test.info().outputPath('search-1280.png'), fullPage: true });
 

@@ -114,4 +114,11 @@ test('an admin restocks a sold-out reward, a visitor claims it, and the restock 
   await expect(laptopSuite).toContainText('2 added here, on top of the pack');
   await laptop.screenshot({ path: test.info().outputPath('stock-restored-1280.png'), fullPage: true });
   expect(await suiteLeft()).toBe(1);
+
+  // The reward's own trail (issue 32 part 6): the restock, in words.
+  await laptopSuite.getByRole('link', { name: 'Audit trail of Suite Upgrade' }).click();
+  await expect(laptop.getByText(/^Only what concerns reward #\d+: its stock and its vouchers\./)).toBeVisible();
+  await expect(laptop.getByRole('list', { name: 'Audit trail' }).getByRole('listitem')).toContainText([
+    'Stock of Suite Upgrade +2: 0 → 2 left: Two suites released by the purser',
+  ]);
 });

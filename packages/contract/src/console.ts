@@ -345,6 +345,9 @@ export const auditQuerySchema = z.object({
   before: z.coerce.number().int().min(1).optional(),
   action: z.string().trim().min(1).max(64).optional(),
   actor: z.string().trim().min(1).max(254).optional(),
+  /** The rows that concern this visitor (by id), or this reward (by id): issue 32 part 6. */
+  user: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  reward: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 export type OperatorRow = z.infer<typeof operatorSchema>;
@@ -413,6 +416,8 @@ export const participantSchema = z.object({
   phone: z.string(),
   instagram: z.string(),
   cabinOwner: z.boolean(),
+  /** The campaign's sign-up question and the visitor's answer, in its words; null for a campaign without one. */
+  signup: z.object({ question: z.string(), answer: z.string() }).nullable(),
   /** Unix seconds. */
   createdAt: z.number(),
   blocked: z.boolean(),
@@ -442,8 +447,11 @@ export const participantSchema = z.object({
       id: z.number(),
       amount: z.number(),
       posted: z.boolean(),
+      /** spin, review-approve, review-reject, review-undo, claim or adjustment: the console words it. */
       kind: z.string(),
       reason: z.string().nullable(),
+      /** The reward a claim's debit bought. */
+      item: z.string().nullable(),
       at: z.number(),
     }),
   ),

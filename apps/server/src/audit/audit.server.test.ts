@@ -1,11 +1,12 @@
 // The audit trail (decision 019): admins read it a page at a time and export it (the export is audited), and
 // the database refuses to change or delete a row, whatever the app does.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/auth';
 import { createOperator } from '../../test/console';
-import { getTestContext } from '../../test/helpers';
-import { auditLog } from '../db/schema';
+import { addCheckpoint, addReward, api, attempt, createUser, getTestContext, unique } from '../../test/helpers';
+import { attempts, auditLog } from '../db/schema';
+import { redeemVoucher } from '../vouchers/vouchers';
 import { recordAudit } from './audit';
 
 describe('the audit trail', () => {
@@ -54,6 +55,61 @@ describe('the audit trail', () => {
     const rows = byAction.body.rows as Row[];
     expect(rows.every((row) => row.action === 'operator.change_role')).toBe(true);
     expect(rows.map((row) => row.subject)).toContain(added);
+  });
+
+  it('keeps the rows that concern one visitor, or one reward (issue 32 part 6)', async () => {
+    const { app, database } = await getTestContext();
+    const [admin, reviewer, staff] = [
+      await createOperator('admin'),
+      await createOperator('reviewer'),
+      await createOperator('staff'),
+    ];
+    const [visitor, other] = [await createUser({ ducks: 20 }), await createUser({ ducks: 20 })];
+    const asAdmin = (url: string, body?: object) =>
+      call(app, body ? 'POST' : 'GET', url, { cookie: admin.cookie, ...(body && { body }) });
+    for (const user of [visitor, other]) {
+      expect((await asAdmin(`/api/console/participants/${user.id}/ducks`, { amount: 2, reason: 'Lost photo' })).status).toBe(200);
+    }
+    expect((await asAdmin(`/api/console/participants/${visitor.id}`)).status).toBe(200);
+    // A text answer of theirs, approved by a reviewer.
+    const { slug, id: checkpointId } = await addCheckpoint({ type: 'Str' });
+    expect((await attempt(visitor, slug, 'Quackers')).body).toMatchObject({ outcome: 'submitted' });
+    const [answer] = await database.db
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.userId, visitor.id), eq(attempts.checkpointId, checkpointId)));
+    const decided = await call(app, 'POST', '/api/console/reviews/decisions', {
+      cookie: reviewer.cookie,
+      body: { decisions: [{ attemptId: answer!.id, decision: 'approve' }] },
+    });
+    expect(decided.status).toBe(200);
+    // A reward restocked, claimed by both, and the visitor's voucher handed over.
+    const reward = await addReward({ price: 3 });
+    expect((await asAdmin(`/api/console/rewards/${reward.id}/stock`, { amount: 5, reason: 'Delivery' })).status).toBe(200);
+    const codes: string[] = [];
+    for (const user of [visitor, other]) {
+      const claimed = await api('POST', '/api/claims', user, { item: reward.item }, { 'idempotency-key': unique('key') });
+      codes.push(claimed.body.voucherCode as string);
+    }
+    await redeemVoucher(database.db, codes[0]!, { actor: staff.email, now: new Date() });
+
+    type Row = { action: string; actor: string };
+    const trail = async (query: string) =>
+      ((await asAdmin(`/api/console/audit?limit=500&${query}`)).body.rows as Row[]).map((row) => [row.action, row.actor]);
+    expect(await trail(`user=${visitor.id}`)).toEqual([
+      ['voucher.redeem', staff.email],
+      ['review.approve', reviewer.email],
+      ['participant.view', admin.email],
+      ['participant.adjust_ducks', admin.email],
+    ]);
+    expect(await trail(`reward=${reward.id}`)).toEqual([
+      ['voucher.redeem', staff.email],
+      ['reward.stock', admin.email],
+    ]);
+    expect(await trail(`user=${visitor.id}&action=participant.adjust_ducks`)).toEqual([
+      ['participant.adjust_ducks', admin.email],
+    ]);
+    expect((await asAdmin('/api/console/audit?user=abc')).status).toBe(400);
   });
 
   it('exports CSV safe to open in a spreadsheet, and records the export', async () => {

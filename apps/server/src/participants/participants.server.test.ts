@@ -146,7 +146,7 @@ describe('profile', () => {
     const user = await createUser({ ducks: 10, fullName: 'Pia Profile' });
     const checkpoint = await addCheckpoint({ type: 'Str' });
     expect((await attempt(user, checkpoint.slug, 'Quack')).status).toBe(200);
-    const { code } = await claimVoucher(user);
+    const { code, item } = await claimVoucher(user);
     const staff = await createOperator('staff');
     const { app } = await getTestContext();
     await app.inject({ method: 'POST', url: `/api/console/vouchers/${code}/redeem`, headers: { cookie: staff.cookie } });
@@ -167,9 +167,10 @@ describe('profile', () => {
       answer: 'Quack',
       review: 'pending',
     });
-    expect(body.ledger.map((l) => [l.kind, l.amount])).toEqual([
-      ['claim', -3],
-      ['adjustment', 10],
+    // The debit names the reward it bought (issue 32 part 6).
+    expect(body.ledger.map((l) => [l.kind, l.amount, l.item])).toEqual([
+      ['claim', -3, item],
+      ['adjustment', 10, null],
     ]);
     expect(body.claims[0]).toMatchObject({ voucherCode: code, redeemedBy: staff.email });
   });

@@ -111,7 +111,10 @@ export interface ParticipantDetails {
     createdAt: Date;
     photoStored: boolean;
   }[];
-  ledger: (typeof ledger.$inferSelect)[];
+  /** With the reward a claim's debit bought. */
+  ledger: (Pick<typeof ledger.$inferSelect, 'id' | 'amount' | 'posted' | 'kind' | 'reason' | 'createdAt'> & {
+    item: string | null;
+  })[];
   claims: {
     item: string;
     price: number;
@@ -141,7 +144,22 @@ export async function participantDetails(db: Db, userId: number): Promise<Partic
     .leftJoin(uploads, and(eq(uploads.key, attempts.answer), eq(uploads.userId, attempts.userId)))
     .where(eq(attempts.userId, userId))
     .orderBy(desc(attempts.id));
-  const ledgerRows = await db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id));
+  // A debit names the reward it bought: the ledger reads in words (issue 32 part 6).
+  const ledgerRows = await db
+    .select({
+      id: ledger.id,
+      amount: ledger.amount,
+      posted: ledger.posted,
+      kind: ledger.kind,
+      reason: ledger.reason,
+      createdAt: ledger.createdAt,
+      item: rewards.item,
+    })
+    .from(ledger)
+    .leftJoin(claims, eq(claims.id, ledger.claimId))
+    .leftJoin(rewards, eq(rewards.id, claims.rewardId))
+    .where(eq(ledger.userId, userId))
+    .orderBy(desc(ledger.id));
   const claimRows = await db
     .select({
       item: rewards.item,

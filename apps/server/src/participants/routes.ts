@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit';
 import { requireOperator } from '../operators/console-session';
 import type { Role } from '../operators/roles';
+import { type SignupWords, signupFacts } from '../vouchers/vouchers';
 import {
   type ParticipantDetails,
   type User,
@@ -45,7 +46,7 @@ function toSummary(user: User): ParticipantSummary {
   };
 }
 
-function toParticipant(details: ParticipantDetails): Participant {
+function toParticipant(details: ParticipantDetails, words: SignupWords | null | undefined): Participant {
   const { user } = details;
   return {
     userId: user.id,
@@ -54,6 +55,8 @@ function toParticipant(details: ParticipantDetails): Participant {
     phone: user.phone,
     instagram: user.instagram,
     cabinOwner: user.cabinOwner,
+    // The campaign's sign-up question and this visitor's answer, in its words (issue 32 part 6).
+    signup: signupFacts(words, 'everyone', user.cabinOwner).signup,
     createdAt: seconds(user.createdAt),
     blocked: user.blockedAt !== null,
     blockedReason: user.blockedReason,
@@ -78,6 +81,7 @@ function toParticipant(details: ParticipantDetails): Participant {
       posted: l.posted,
       kind: l.kind,
       reason: l.reason,
+      item: l.item,
       at: seconds(l.createdAt),
     })),
     claims: details.claims.map((c) => ({
@@ -92,6 +96,7 @@ function toParticipant(details: ParticipantDetails): Participant {
 }
 
 export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const signupWords = async () => (await ctx.campaign.get()).info.screens?.signup;
   return async (app) => {
     const params = participantParamsSchema;
     const profile = { 200: participantSchema };
@@ -117,7 +122,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/console/participants/:userId', { config: admins, schema: { params, response: profile } }, async (request) => {
       const { email } = await requireOperator(request);
-      const details = toParticipant(await participantDetails(ctx.db, request.params.userId));
+      const details = toParticipant(await participantDetails(ctx.db, request.params.userId), await signupWords());
       await recordAudit(ctx.db, {
         actor: email,
         action: 'participant.view',
@@ -134,7 +139,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { email } = await requireOperator(request);
         const { userId } = request.params;
         await adjustParticipantDucks(ctx.db, userId, { ...request.body, actor: email, now: new Date(ctx.now()) });
-        return toParticipant(await participantDetails(ctx.db, userId));
+        return toParticipant(await participantDetails(ctx.db, userId), await signupWords());
       },
     );
 
@@ -145,7 +150,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { email } = await requireOperator(request);
         const { userId } = request.params;
         await blockParticipant(ctx, userId, { reason: request.body.reason, actor: email, now: new Date(ctx.now()) });
-        return toParticipant(await participantDetails(ctx.db, userId));
+        return toParticipant(await participantDetails(ctx.db, userId), await signupWords());
       },
     );
 
@@ -156,7 +161,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { email } = await requireOperator(request);
         const { userId } = request.params;
         await unblockParticipant(ctx, userId, { actor: email, now: new Date(ctx.now()) });
-        return toParticipant(await participantDetails(ctx.db, userId));
+        return toParticipant(await participantDetails(ctx.db, userId), await signupWords());
       },
     );
 
@@ -167,7 +172,7 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { email } = await requireOperator(request);
         const { userId } = request.params;
         await eraseParticipant(ctx, userId, { confirm: request.body.confirm, actor: email, now: new Date(ctx.now()) });
-        return toParticipant(await participantDetails(ctx.db, userId));
+        return toParticipant(await participantDetails(ctx.db, userId), await signupWords());
       },
     );
   };

@@ -10,4 +10,7 @@ export const consolePaths = {
   dashboard: '/console/dashboard',
   participants: '/console/participants',
   participant: (userId: number) => `/console/participants/${userId}`,
+  /** The audit trail of what concerns one visitor, or one reward (issue 32 part 6). */
+  auditOf: (about: { user: number } | { reward: number }) =>
+    'user' in about ? `/console/audit?user=${about.user}` : `/console/audit?reward=${about.reward}`,
 } as const;

@@ -38,12 +38,17 @@ export interface AuditFilter {
   action: string;
   /** An operator's e-mail or 'cli', or '' for everyone. */
   actor: string;
+  /** Only the rows about this visitor, or this reward (by id). */
+  user?: number | undefined;
+  reward?: number | undefined;
 }
 
 export async function fetchAudit(filter: AuditFilter, before?: number): Promise<AuditRow[]> {
   const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
   if (filter.action) query.set('action', filter.action);
   if (filter.actor.trim()) query.set('actor', filter.actor.trim());
+  if (filter.user !== undefined) query.set('user', String(filter.user));
+  if (filter.reward !== undefined) query.set('reward', String(filter.reward));
   if (before !== undefined) query.set('before', String(before));
   return (await api<{ rows: AuditRow[] }>(`/api/console/audit?${query.toString()}`, { allowUnauthorized: true })).rows;
 }

@@ -92,4 +92,8 @@ export const auditTexts = {
   tryAgain: 'Try again',
   before: 'Before',
   after: 'After',
+  json: 'Details (JSON)',
+  aboutVisitor: (id: number) => `Only what concerns visitor #${id}: their profile, ducks, answers and vouchers.`,
+  aboutReward: (id: number) => `Only what concerns reward #${id}: its stock and its vouchers.`,
+  showAll: 'Show everything',
 } as const;

@@ -1,19 +1,30 @@
-// /console/audit (docs/product.md §15; admin): the audit trail newest first, filtered by action or by who,
-// a page at a time, and the whole trail as CSV (itself an audited export, decision 019).
+// /console/audit (docs/product.md §15; admin): the audit trail newest first, filtered by action or by who, and by
+// the visitor or reward it concerns (?user=, ?reward=: the participant screen and the stock card link here), a page
+// at a time, each row in words with its JSON one click away, and the whole trail as CSV (an audited export, decision 019).
 import type { AuditRow } from '@quackquest/contract/core';
 import { AUDIT_ACTIONS } from '@quackquest/contract/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
 import { formatTime } from '../time';
 import { AUDIT_PAGE_SIZE, type AuditFilter, exportUrls, fetchAudit } from './admin-api';
 import { auditTexts as t } from './admin-texts';
+import { auditSentence } from './audit-words';
 import '../admin.css';
 
-const shown = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+const hasValue = (value: unknown) => value !== null && value !== undefined;
+const shown = (value: unknown) => (hasValue(value) ? JSON.stringify(value) : '');
+
+/** A whole number from 1 up in the address, or undefined. */
+const idParam = (value: string | null) => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined);
 
 export default function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const user = idParam(params.get('user'));
+  const reward = idParam(params.get('reward'));
   const [draft, setDraft] = useState<AuditFilter>({ action: '', actor: '' });
-  const [filter, setFilter] = useState<AuditFilter>({ action: '', actor: '' });
+  const [typed, setFilter] = useState<AuditFilter>({ action: '', actor: '' });
+  const filter = useMemo(() => ({ ...typed, user, reward }), [typed, user, reward]);
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [more, setMore] = useState(false);
   const [error, setError] = useState('');
@@ -98,6 +109,14 @@ export default function AuditScreen() {
         </div>
       </form>
       <form id="audit-download" method="post" action={exportUrls.audit} hidden />
+      {(user !== undefined || reward !== undefined) && (
+        <p className="admin-audit__about" role="status">
+          {user !== undefined ? t.aboutVisitor(user) : t.aboutReward(reward!)}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => setParams({})}>
+            {t.showAll}
+          </button>
+        </p>
+      )}
 
       {error && (
         <div className="console-notice">
@@ -120,15 +139,21 @@ export default function AuditScreen() {
                 </span>
                 <strong className="admin-audit__action">{row.action}</strong>
                 {row.subject && <span className="admin-audit__subject">{row.subject}</span>}
-                {row.before !== null && row.before !== undefined && (
-                  <span className="admin-audit__value">
-                    {t.before}: {shown(row.before)}
-                  </span>
-                )}
-                {row.after !== null && row.after !== undefined && (
-                  <span className="admin-audit__value">
-                    {t.after}: {shown(row.after)}
-                  </span>
+                {auditSentence(row) && <span className="admin-audit__words">{auditSentence(row)}</span>}
+                {(hasValue(row.before) || hasValue(row.after)) && (
+                  <details className="admin-audit__json">
+                    <summary>{t.json}</summary>
+                    {hasValue(row.before) && (
+                      <span className="admin-audit__value">
+                        {t.before}: {shown(row.before)}
+                      </span>
+                    )}
+                    {hasValue(row.after) && (
+                      <span className="admin-audit__value">
+                        {t.after}: {shown(row.after)}
+                      </span>
+                    )}
+                  </details>
                 )}
               </span>
             </li>

@@ -61,6 +61,7 @@ export const stockTexts = {
   last: (amount: number, by: string, at: string, reason: string) =>
     `Last change: ${amount > 0 ? `+${amount}` : amount} by ${by} at ${at}: ${reason}`,
   change: 'Change stock',
+  history: (item: string) => `Audit trail of ${item}`,
   amountLabel: 'Units to add (negative to take away)',
   reasonLabel: 'Reason',
   save: 'Save',

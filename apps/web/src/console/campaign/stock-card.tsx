@@ -2,7 +2,9 @@
 // and a change with a reason, a reward at a time. What is added here stays when a version is loaded or restored.
 import { PARTICIPANT_REASON_MAX_LENGTH, type RewardStock, STOCK_CHANGE_MAX } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
+import { consolePaths } from '../console-paths';
 import { formatTime } from '../time';
 import { stockTexts as t } from './campaign-texts';
 import { changeStock, fetchRewardStock } from './stock-api';
@@ -101,6 +103,9 @@ function StockRow({ reward, onChanged }: { reward: RewardStock; onChanged: (r: R
         </span>
         {reward.changed !== 0 && <span className="admin-row__sub">{t.fromConsole(reward.changed)}</span>}
         {last && <span className="admin-row__sub">{t.last(last.amount, last.actor, formatTime(last.at), last.reason)}</span>}
+        <Link className="stock-row__history" to={consolePaths.auditOf({ reward: reward.rewardId })}>
+          {t.history(reward.item)}
+        </Link>
       </span>
       {!open && (
         <button

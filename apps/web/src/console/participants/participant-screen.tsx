@@ -79,8 +79,12 @@ function ParticipantView({ participant: p, onChange }: { participant: Participan
             <dd>{p.phone || '-'}</dd>
             <dt>{t.instagram}</dt>
             <dd>{p.instagram || '-'}</dd>
-            <dt>{t.cabin}</dt>
-            <dd>{p.cabinOwner ? t.cabinOwner : t.noCabin}</dd>
+            {p.signup && (
+              <>
+                <dt>{p.signup.question}</dt>
+                <dd>{p.signup.answer}</dd>
+              </>
+            )}
             <dt>{t.joined}</dt>
             <dd>{formatTime(p.createdAt)}</dd>
             <dt>{t.ducksLabel}</dt>
@@ -101,6 +105,9 @@ function ParticipantView({ participant: p, onChange }: { participant: Participan
               </p>
             )
           )}
+          <Link className="participant__audit" to={consolePaths.auditOf({ user: p.userId })}>
+            {t.auditOf}
+          </Link>
         </section>
         {!erased && <AdjustForm participant={p} onChange={onChange} />}
         {!erased && <BlockForm participant={p} onChange={onChange} />}
@@ -368,8 +375,7 @@ function Ledger({ participant }: { participant: Participant }) {
                 <strong className={l.amount < 0 ? 'participant-amount--minus' : 'participant-amount'}>
                   {l.amount > 0 ? `+${l.amount}` : l.amount}
                 </strong>{' '}
-                {l.kind}
-                {l.posted ? '' : ` (${t.pending})`}
+                {t.ledgerWords(l)}
                 {l.reason ? `: ${l.reason}` : ''}
               </span>
               <span className="participant-list__meta">{formatTime(l.at)}</span>

@@ -20,9 +20,6 @@ export const participantsTexts = {
   email: 'E-mail',
   phone: 'Phone',
   instagram: 'Instagram',
-  cabin: 'Cabin',
-  cabinOwner: 'Has a cabin',
-  noCabin: 'Needs to win one',
   joined: 'Signed up',
   ducksLabel: 'Ducks',
   pendingLabel: 'Ducks pending',
@@ -66,7 +63,26 @@ export const participantsTexts = {
   noPhoto: 'Photo deleted',
   ledgerTitle: 'Ledger',
   noLedger: 'No duck changes yet.',
-  pending: 'pending',
+  /** A ledger row in words (issue 32 part 6): a pending row is ducks waiting for a reviewer, not counted yet. */
+  ledgerWords: (row: { kind: string; posted: boolean; amount: number; item: string | null }): string => {
+    switch (row.kind) {
+      case 'spin':
+        return row.posted ? 'Won on the wheel' : 'Won on the wheel, waiting for a reviewer';
+      case 'review-approve':
+        return row.posted ? 'Answer approved: the ducks count' : 'Answer approved: no longer waiting for a reviewer';
+      case 'review-reject':
+        return row.posted ? 'Answer rejected: ducks taken back' : 'Answer rejected: the ducks waiting are withdrawn';
+      case 'review-undo':
+        return row.posted ? 'Approval undone: ducks taken back' : 'Approval undone: waiting for a reviewer again';
+      case 'claim':
+        return row.item ? `Spent on ${row.item}` : 'Spent on a reward';
+      case 'adjustment':
+        return row.amount > 0 ? 'Given by the crew' : 'Taken away by the crew';
+      default:
+        return row.kind;
+    }
+  },
+  auditOf: 'Audit trail of this visitor',
   claimsTitle: 'Rewards and vouchers',
   noClaims: 'No rewards claimed yet.',
   redeemedBy: (by: string, at: string) => `Redeemed by ${by} at ${at}`,
