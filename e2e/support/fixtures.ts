@@ -79,18 +79,21 @@ function postFrom(
 
 /**
  * A registered visitor with a session, made through the real API (no clicking); `appUrl` names another server
- * than the journeys' own (its e-mail going to the same SMTP server).
+ * than the journeys' own (its e-mail going to the same SMTP server). `browser` (a `qq_browser=...` cookie) and `from`
+ * (a loopback address) sign up from a browser and an address another visitor used too: one person, two accounts.
  */
-export async function createVisitor(options: { name?: string; cabin?: boolean; appUrl?: string } = {}): Promise<Visitor> {
+export async function createVisitor(
+  options: { name?: string; cabin?: boolean; appUrl?: string; browser?: string; from?: string } = {},
+): Promise<Visitor> {
   const email = uniqueEmail();
   const name = options.name ?? 'Marina Tan';
   const [a, b, c] = randomBytes(3);
-  const from = `127.${a!}.${b!}.${(c! % 250) + 2}`;
+  const from = options.from ?? `127.${a!}.${b!}.${(c! % 250) + 2}`;
   const post = (path: string, body: unknown, cookie?: string) => postFrom(from, path, body, cookie, options.appUrl);
   expect((await post('/api/auth/email-link', { email, returnTo: '/signup' })).status).toBe(202);
   const [mail] = await readMail(email);
   const token = new URL(linkIn(mail!)).searchParams.get('token');
-  const verified = await post('/api/auth/email-link/verify', { token });
+  const verified = await post('/api/auth/email-link/verify', { token }, options.browser);
   const { idToken } = verified.json as { idToken: string };
   // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
   const browser = /qq_browser=[^;]+/.exec(verified.setCookie)?.[0] ?? '';

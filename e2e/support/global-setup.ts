@@ -145,7 +145,7 @@ async function assertPortsFree(ports: number[]): Promise<void> {
       probe.once('error', () =>
         reject(
           new Error(
-            `port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the eight ports after the control port)`,
+            `port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the nine ports after the control port)`,
           ),
         ),
       );

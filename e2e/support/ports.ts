@@ -4,7 +4,7 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT) || 4173;
 export const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT) || 4174;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
-/** The servers journeys start of their own (support/own-server.ts): the eight ports after the control port. */
+/** The servers journeys start of their own (support/own-server.ts): the nine ports after the control port. */
 export const OWN_PORTS = {
   pglite: CONTROL_PORT + 1,
   campaign: CONTROL_PORT + 2,
@@ -14,6 +14,7 @@ export const OWN_PORTS = {
   outage: CONTROL_PORT + 6,
   reviewCrew: CONTROL_PORT + 7,
   stock: CONTROL_PORT + 8,
+  vetting: CONTROL_PORT + 9,
 };
 
 /**

@@ -247,6 +247,9 @@ export const winnersQuerySchema = z.object({
     .default(10),
 });
 
+/** Another account a committee should look at: who, and whether it is blocked. */
+const sharedAccountSchema = z.object({ userId: z.number(), name: z.string(), email: z.string(), blocked: z.boolean() });
+
 export const winnerSchema = z.object({
   userId: z.number(),
   /** "3", or "3=" for visitors the tie rule cannot tell apart (same ducks reached at the same instant). */
@@ -269,7 +272,8 @@ export const winnerSchema = z.object({
   /**
    * How the ducks came (the list only, not the outcome of notifying; decision 074): `earned`'s parts add up to `ducks`
    * (spins, approvals, approvals taken back, adjustments, rewards bought); every adjustment, block and unblock with
-   * who and why (Unix seconds); other accounts with the same phone number.
+   * who and why (Unix seconds); other accounts with the same phone number, or signed up in the same browser or from
+   * the same address within minutes (decision 075).
    */
   vetting: z
     .object({
@@ -289,7 +293,11 @@ export const winnerSchema = z.object({
           reason: z.string().nullable(),
         }),
       ),
-      samePhoneAccounts: z.array(z.object({ userId: z.number(), name: z.string(), email: z.string(), blocked: z.boolean() })),
+      samePhoneAccounts: z.array(sharedAccountSchema),
+      /** Other accounts signed up in the same browser (decision 075). */
+      sameBrowserAccounts: z.array(sharedAccountSchema),
+      /** Other accounts signed up from the same address within 10 minutes; null without signals (an older account). */
+      sameAddressSoon: z.number().nullable(),
     })
     .optional(),
 });

@@ -357,6 +357,26 @@ export const stockChanges = pgTable(
   (t) => [index('stock_changes_reward_idx').on(t.rewardId), check('stock_changes_amount_not_zero', sql`${t.amount} <> 0`)],
 );
 
+/**
+ * What a prize committee compares between accounts (issue 32 part 3, decision 075): where and in which browser each
+ * account signed up, as keyed hashes (HMAC with the server secret) that can only be compared, never read back as an
+ * address or a cookie. Deleted with the visitor's personal data (decision 020).
+ */
+export const signupSignals = pgTable(
+  'signup_signals',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The client's address (as the proxy reported it), keyed-hashed. */
+    network: text('network').notNull(),
+    /** The browser's sign-in binding (qq_browser, decision 016), keyed-hashed. */
+    browser: text('browser').notNull(),
+  },
+  (t) => [index('signup_signals_network_idx').on(t.network, t.at), index('signup_signals_browser_idx').on(t.browser)],
+);
+
 /** A magic-link sign-in: the link's token and the 8-digit code are stored as keyed hashes, used once, 15 minutes. */
 export const emailLinks = pgTable(
   'email_links',

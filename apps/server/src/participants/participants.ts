@@ -16,6 +16,7 @@ import {
   ledger,
   mailQueue,
   reminderOptIns,
+  signupSignals,
   rewards,
   sessions,
   uploads,
@@ -341,6 +342,8 @@ export async function eraseParticipant(ctx: AppContext, userId: number, input: A
       .where(eq(mailQueue.recipient, user.email));
     // Their reminders: the opt-ins with their devices' subscriptions, and (cascading) what was queued for them.
     await tx.delete(reminderOptIns).where(eq(reminderOptIns.userId, userId));
+    // Where and in which browser they signed up (decision 075).
+    await tx.delete(signupSignals).where(eq(signupSignals.userId, userId));
     const ended = await endSessions(tx, userId);
     await recordAudit(tx, {
       actor: input.actor,

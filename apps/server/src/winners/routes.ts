@@ -24,6 +24,8 @@ function toVetting(v: Vetting): NonNullable<Winner['vetting']> {
     earned: v.earned,
     history: v.history.map((event) => ({ ...event, at: seconds(event.at)! })),
     samePhoneAccounts: v.samePhoneAccounts,
+    sameBrowserAccounts: v.sameBrowserAccounts,
+    sameAddressSoon: v.sameAddressSoon,
   };
 }
 

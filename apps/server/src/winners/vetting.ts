@@ -1,12 +1,13 @@
 // What a prize committee asks about a winner before the prize (issue 32 part 3, decision 074): how their ducks came,
-// who changed them by hand and why, whether and why they were blocked, and which other accounts share their phone
-// number. Read for the visitors of the winners' list, in three queries whatever their number.
+// who changed them by hand and why, whether and why they were blocked, which other accounts share their phone
+// number or signed up in their browser, and how many signed up from their address within minutes of them (decision
+// 075). Read for the visitors of the winners' list, in four queries whatever their number.
 //
 // `earned` sums the visitor's posted ledger rows by kind, so its parts add up to their ducks (the cached balance is
 // the sum of the same rows, decision 004): a committee can check every duck, and a test checks that they add up.
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client';
-import { auditLog, ledger, users } from '../db/schema';
+import { auditLog, ledger, signupSignals, users } from '../db/schema';
 
 interface Earned {
   /** Spins on answers that needed no review. */
@@ -31,7 +32,7 @@ interface VettingEvent {
   reason: string | null;
 }
 
-interface SharedPhoneAccount {
+interface SharedAccount {
   userId: number;
   name: string;
   email: string;
@@ -42,18 +43,29 @@ export interface Vetting {
   earned: Earned;
   /** Adjustments, blocks and unblocks, oldest first. */
   history: VettingEvent[];
-  /** Other accounts with the same phone digits (6 or more), at most SHARED_PHONE_LISTED of them. */
-  samePhoneAccounts: SharedPhoneAccount[];
+  /** Other accounts with the same phone digits (6 or more), at most SHARED_LISTED of them. */
+  samePhoneAccounts: SharedAccount[];
+  /** Other accounts signed up in the same browser (decision 075), at most SHARED_LISTED of them. */
+  sameBrowserAccounts: SharedAccount[];
+  /**
+   * Other accounts signed up from the same address within SAME_ADDRESS_MINUTES of this one; null when the account has
+   * no signals (signed up before they were kept). A ship's Wi-Fi is one address for hundreds: a number, not a verdict.
+   */
+  sameAddressSoon: number | null;
 }
 
-const SHARED_PHONE_LISTED = 5;
+const SHARED_LISTED = 5;
+const SAME_ADDRESS_MINUTES = 10;
 
 const EMPTY: Earned = { spins: 0, approvals: 0, reversed: 0, adjusted: 0, spent: 0 };
 
 /** The vetting of each of these visitors, by id (every id has one). */
 export async function vettingOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Vetting>> {
   const vetting = new Map<number, Vetting>(
-    userIds.map((id) => [id, { earned: { ...EMPTY }, history: [], samePhoneAccounts: [] }]),
+    userIds.map((id) => [
+      id,
+      { earned: { ...EMPTY }, history: [], samePhoneAccounts: [], sameBrowserAccounts: [], sameAddressSoon: null },
+    ]),
   );
   if (userIds.length === 0) return vetting;
   const ids = sql.raw(`array[${userIds.map(Number).join(',')}]::bigint[]`);
@@ -127,11 +139,44 @@ export async function vettingOf(db: DbOrTx, userIds: number[]): Promise<Map<numb
   );
   for (const row of shared) {
     const listed = vetting.get(Number(row.user_id))!.samePhoneAccounts;
-    if (listed.length >= SHARED_PHONE_LISTED) continue;
+    if (listed.length >= SHARED_LISTED) continue;
     listed.push({
       userId: Number(row.id),
       name: row.full_name,
       email: row.email,
+      blocked: Boolean(row.blocked),
+    });
+  }
+
+  // The browser and the address each winner signed up from (decision 075), compared with every other account's.
+  const signals = await queryRows<{
+    user_id: string | number;
+    id: string | number | null;
+    full_name: string | null;
+    email: string | null;
+    blocked: boolean | null;
+    nearby: string | number;
+  }>(
+    db,
+    sql`select w.user_id, o.id, o.full_name, o.email, o.blocked_at is not null as blocked,
+          (select count(*) from ${signupSignals} n
+           where n.network = w.network and n.user_id <> w.user_id
+             and n.at between w.at - make_interval(mins => ${SAME_ADDRESS_MINUTES})
+                          and w.at + make_interval(mins => ${SAME_ADDRESS_MINUTES})) as nearby
+        from ${signupSignals} w
+        left join ${signupSignals} b on b.browser = w.browser and b.user_id <> w.user_id
+        left join ${users} o on o.id = b.user_id
+        where w.user_id = any(${ids})
+        order by w.user_id, o.id`,
+  );
+  for (const row of signals) {
+    const entry = vetting.get(Number(row.user_id))!;
+    entry.sameAddressSoon = Number(row.nearby);
+    if (row.id === null || entry.sameBrowserAccounts.length >= SHARED_LISTED) continue;
+    entry.sameBrowserAccounts.push({
+      userId: Number(row.id),
+      name: row.full_name ?? '',
+      email: row.email ?? '',
       blocked: Boolean(row.blocked),
     });
   }

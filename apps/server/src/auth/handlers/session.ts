@@ -18,6 +18,7 @@ import {
   setSessionCookie,
 } from '../../session/session';
 import type { Proven } from '../id-token';
+import { recordSignupSignals } from '../signup-signals';
 import { isSameBrowser } from './browser';
 import { type AuthDeps, parseBody } from './deps';
 
@@ -33,7 +34,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   // Kept for the e-mails sent later (the winner notice, decision 037); null is English.
   const requested = requestLanguage(request);
   const language = requested === 'en' ? null : requested;
-  if (body.action === 'signup') return signUp(auth, reply, body, identity, language);
+  if (body.action === 'signup') return signUp(auth, request, reply, body, identity, language);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!existing) throw notFound(said('userNotFound'));
   const token = await auth.ctx.db.transaction(async (tx) => {
@@ -61,7 +62,14 @@ const signUpStatement = statement<{ sign_up_outcome: string; sign_up_user: strin
      p_session_hash => $9, p_session_expires => $10::timestamptz, p_language => $11)`,
 );
 
-async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, identity: Proven, language: string | null) {
+async function signUp(
+  auth: AuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignupBody,
+  identity: Proven,
+  language: string | null,
+) {
   const now = auth.ctx.now();
   const token = newSessionToken();
   const [row] = await signUpStatement(auth.ctx.db, [
@@ -82,6 +90,14 @@ async function signUp(auth: AuthDeps, reply: FastifyReply, body: SignupBody, ide
   if (row?.sign_up_outcome !== 'created' || row.sign_up_name === null) {
     throw new Error(`qq_sign_up answered ${String(row?.sign_up_outcome)}`);
   }
+  // The signals a prize committee compares (decision 075): after the account, outside its call, so that a failure here
+  // costs a signal, never a sign-up.
+  await recordSignupSignals(auth.ctx.db, auth.ctx.secret, {
+    userId: Number(row.sign_up_user),
+    at: new Date(now),
+    address: request.ip,
+    browser: identity.browser,
+  }).catch((error: unknown) => request.log.warn({ err: error }, 'the sign-up signals were not kept'));
   setSessionCookie(reply, token, auth.secureCookies);
   return reply.status(201).send({ message: 'Signup successful', email: identity.email, userName: row.sign_up_name });
 }

@@ -52,6 +52,12 @@ export const exportsTexts = {
   blockedBy: (by: string | null) => `Blocked by ${by ?? 'no operator on record'}`,
   unblockedBy: (by: string | null) => `Unblocked by ${by ?? 'no operator on record'}`,
   samePhoneTitle: 'Other accounts with this phone number',
+  sameBrowser: (n: number) => (n === 1 ? 'Same browser as 1 other account' : `Same browser as ${n} other accounts`),
+  sameBrowserTitle: 'Other accounts signed up in the same browser',
+  sameAddress: (n: number) =>
+    n === 1
+      ? '1 other account signed up from the same address within 10 minutes (on the ship, everyone shares one).'
+      : `${n} other accounts signed up from the same address within 10 minutes (on the ship, everyone shares one).`,
   blockedAccount: 'blocked',
 } as const;
 

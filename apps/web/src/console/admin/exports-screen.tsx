@@ -212,6 +212,9 @@ function WinnerRow({ winner: w, result }: { winner: Winner; result: Result | und
         {w.flags.adjustments > 0 && <span className="admin-flag">{t.adjusted(w.flags.adjusted, w.flags.adjustments)}</span>}
         {w.flags.everBlocked && <span className="admin-flag">{t.everBlocked}</span>}
         {w.flags.samePhone > 0 && <span className="admin-flag">{t.samePhone(w.flags.samePhone)}</span>}
+        {(w.vetting?.sameBrowserAccounts.length ?? 0) > 0 && (
+          <span className="admin-flag">{t.sameBrowser(w.vetting!.sameBrowserAccounts.length)}</span>
+        )}
         {w.queued && <span className="admin-badge">{t.queued}</span>}
         {!w.queued && w.notifiedAt !== null && (
           <span className="admin-badge">
@@ -235,7 +238,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** How the visitor's ducks came, every change by the crew, and the accounts sharing their phone (decision 074). */
 function Vetting({ winner: w }: { winner: Winner }) {
-  const { earned, history, samePhoneAccounts } = w.vetting!;
+  const { earned, history, samePhoneAccounts, sameBrowserAccounts, sameAddressSoon } = w.vetting!;
   const parts = (Object.keys(t.earned) as (keyof typeof t.earned)[]).filter((part) => earned[part] !== 0);
   return (
     <details className="admin-vetting">
@@ -270,19 +273,29 @@ function Vetting({ winner: w }: { winner: Winner }) {
           </ul>
         </>
       )}
-      {samePhoneAccounts.length > 0 && (
-        <>
-          <h3 className="admin-vetting__title">{t.samePhoneTitle}</h3>
-          <ul className="admin-vetting__list">
-            {samePhoneAccounts.map((account) => (
-              <li key={account.userId}>
-                {account.name} <span className="admin-row__sub">{account.email}</span>
-                {account.blocked && <span className="admin-flag">{t.blockedAccount}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <Accounts title={t.samePhoneTitle} accounts={samePhoneAccounts} />
+      <Accounts title={t.sameBrowserTitle} accounts={sameBrowserAccounts} />
+      {sameAddressSoon !== null && sameAddressSoon > 0 && <p className="admin-hint">{t.sameAddress(sameAddressSoon)}</p>}
     </details>
+  );
+}
+
+type Account = NonNullable<Winner['vetting']>['samePhoneAccounts'][number];
+
+/** Other accounts the committee should look at, with whether each is blocked; nothing when there are none. */
+function Accounts({ title, accounts }: { title: string; accounts: Account[] }) {
+  if (accounts.length === 0) return null;
+  return (
+    <>
+      <h3 className="admin-vetting__title">{title}</h3>
+      <ul className="admin-vetting__list">
+        {accounts.map((account) => (
+          <li key={account.userId}>
+            {account.name} <span className="admin-row__sub">{account.email}</span>
+            {account.blocked && <span className="admin-flag">{t.blockedAccount}</span>}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
