@@ -74,7 +74,7 @@ describe('a second instance with no pack folder', () => {
     const versions = await runCli(env, 'campaign:versions');
     expect(versions.code, versions.stderr).toBe(0);
     expect(versions.stdout).toMatch(
-      /^\* +\d+ +\S+ +stored-images \(QuackQuest Singapore 2025\), 14 checkpoints, 12 rewards, by cli from /m,
+      /^\* +\d+ +\S+\+08:00 +stored-images \(QuackQuest Singapore 2025\), 14 checkpoints, 12 rewards, by cli from /m,
     );
   });
 });

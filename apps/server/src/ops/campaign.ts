@@ -2,6 +2,7 @@
 // Loading itself is campaign/loading.ts, the same functions the console calls.
 import type { Renames } from '../campaign/load';
 import type { VersionRow } from '../campaign/store';
+import { formatZoned } from '../text/time';
 import { UsageError } from './errors';
 
 /** `--rename checkpoint:old=new` / `--rename "reward:Old Item=New Item"`, as given on the command line. */
@@ -20,12 +21,13 @@ export function parseRenames(values: string[]): Renames {
   return renames;
 }
 
-export function formatVersions(rows: VersionRow[]): string {
+/** Times in `timeZone` (the active campaign's, or UTC before any) with their offset. */
+export function formatVersions(rows: VersionRow[], timeZone: string): string {
   if (!rows.length) return 'No campaign has been loaded yet.';
   return rows
     .map(
       (r) =>
-        `${r.active ? '*' : ' '} ${String(r.version).padStart(4)}  ${r.loadedAt.toISOString()}  ${r.campaignId} (${r.name}), ` +
+        `${r.active ? '*' : ' '} ${String(r.version).padStart(4)}  ${formatZoned(r.loadedAt, timeZone)}  ${r.campaignId} (${r.name}), ` +
         `${r.checkpoints} checkpoints, ${r.rewards} rewards, by ${r.loadedBy} from ${r.source}, content ${r.contentHash.slice(0, 12)}`,
     )
     .concat('(* the version the active campaign runs; campaign:restore <version> loads another again)')

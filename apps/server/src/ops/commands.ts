@@ -5,7 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Env } from '../config/env';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { campaigns } from '../db/schema';
 import { CLI_ACTOR } from '../audit/audit';
 import { conflict } from '../domain/errors';
 import { addOperator, listOperators, removeOperator } from '../operators/operators';
@@ -109,7 +111,10 @@ export const COMMANDS: Command[] = [
     args: [],
     description: 'Every version of the campaign loaded so far, newest first: when, by whom, from where.',
     example: 'campaign:versions',
-    run: async ({ openDb }) => formatVersions(await listVersions(await openDb())),
+    run: async ({ openDb }) => {
+      const db = await openDb();
+      return formatVersions(await listVersions(db), await campaignZone(db));
+    },
   },
   {
     name: 'campaign:restore',
@@ -143,8 +148,9 @@ export const COMMANDS: Command[] = [
     description: 'List the text and photo answers waiting for review, oldest first.',
     example: 'review:list',
     run: async ({ options, env, openDb }) => {
-      const rows = await listPendingReviews(await openDb(), { dataDir: env.DATA_DIR, s3Bucket: env.S3_BUCKET });
-      return options.json ? toTerminalJson(rows) : formatPendingReviews(rows);
+      const db = await openDb();
+      const rows = await listPendingReviews(db, { dataDir: env.DATA_DIR, s3Bucket: env.S3_BUCKET });
+      return options.json ? toTerminalJson(rows) : formatPendingReviews(rows, await campaignZone(db));
     },
   },
   reviewCommand('approve', 'Approve an answer: its pending ducks are posted (or post when the visitor spins).'),
@@ -208,7 +214,8 @@ export const COMMANDS: Command[] = [
       const override = options.override === undefined ? undefined : String(options.override);
       if (override !== undefined && !override.trim()) throw new UsageError('--override needs a reason.');
       const input = { actor: CLI_ACTOR, now: new Date(), override };
-      return formatRedeemedVoucher(await redeemVoucher(await openDb(), args[0]!, input));
+      const db = await openDb();
+      return formatRedeemedVoucher(await redeemVoucher(db, args[0]!, input), await campaignZone(db));
     },
   },
   {
@@ -365,6 +372,15 @@ function parseInteger(text: string, name: string): number {
     throw new UsageError(`${name} must be a whole number, not "${text}".`);
   }
   return value;
+}
+
+/**
+ * The zone the CLI writes times in: the active campaign's, as the console and the exports (issue 32 part 5); UTC
+ * before any campaign is loaded. Each time is written with its offset.
+ */
+async function campaignZone(db: Db): Promise<string> {
+  const [active] = await db.select({ info: campaigns.info }).from(campaigns).where(eq(campaigns.active, true)).limit(1);
+  return (active?.info as { timeZone?: string } | undefined)?.timeZone ?? 'UTC';
 }
 
 /** export:leaderboard, export:claims and export:winners: the console's exports (exports/exports.ts), to a file or stdout. */

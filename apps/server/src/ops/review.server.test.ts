@@ -39,13 +39,15 @@ describe('review:list', () => {
   it('shows a text answer with its e-mail, checkpoint and the ducks spun, or "not spun yet"', async () => {
     const { user, checkpoint, ducks, review } = await spunTextAnswer();
     expect(review).toMatchObject({ email: user.email, checkpointId: checkpoint.slug, type: 'Str', answer: 'Quackers', ducks });
-    expect(formatPendingReviews([review])).toContain(`${ducks} pending`);
+    expect(formatPendingReviews([review], 'Asia/Singapore')).toContain(`${ducks} pending`);
+    // In the campaign's zone with its offset, as every time an operator reads (issue 32 part 5).
+    expect(formatPendingReviews([review], 'Asia/Singapore')).toMatch(/submitted: \d{4}-\d\d-\d\dT[\d:.]+\+08:00\n/);
 
     const later = await createUser();
     await attempt(later, checkpoint.slug, 'Duckie');
     const unspun = await pendingOf(later);
     expect(unspun.ducks).toBeNull();
-    const text = formatPendingReviews([review, unspun]);
+    const text = formatPendingReviews([review, unspun], 'Asia/Singapore');
     expect(text).toContain(`#${unspun.attemptId}  ${later.email}  ${checkpoint.slug}`);
     expect(text).toContain('not spun yet');
     expect(text).toContain('"Duckie"');
@@ -72,11 +74,11 @@ describe('review:list', () => {
     expect(review).toMatchObject({ type: 'Upload', answer: key });
     expect(existsSync(review.file!)).toBe(true);
     expect(readFileSync(review.file!)).toEqual(png);
-    expect(formatPendingReviews([review])).toContain(`file:      ${review.file}`);
+    expect(formatPendingReviews([review], 'Asia/Singapore')).toContain(`file:      ${review.file}`);
   });
 
   it('says so when nothing waits', () => {
-    expect(formatPendingReviews([])).toBe('No answers are waiting for review.');
+    expect(formatPendingReviews([], 'Asia/Singapore')).toBe('No answers are waiting for review.');
   });
 });
 

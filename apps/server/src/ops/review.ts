@@ -1,15 +1,17 @@
 // The CLI's words for the review queue: the listing and the outcome of a decision. The decisions themselves are
 // reviews/review.ts, the same functions the console calls.
 import type { PendingReview, ReviewOutcome } from '../reviews/review';
+import { formatZoned } from '../text/time';
 
-export function formatPendingReviews(rows: PendingReview[]): string {
+/** The queue as the CLI lists it; times in `timeZone` (the campaign's) with their offset. */
+export function formatPendingReviews(rows: PendingReview[], timeZone: string): string {
   if (rows.length === 0) return 'No answers are waiting for review.';
   const blocks = rows.map((row) =>
     [
       `#${row.attemptId}  ${row.email}  ${row.checkpointId} (${row.type}: ${row.checkpointTitle})`,
       `  answer:    ${row.type === 'Upload' ? `photo ${row.answer}` : JSON.stringify(row.answer)}`,
       ...(row.file ? [`  file:      ${row.file}`] : []),
-      `  submitted: ${row.submittedAt.toISOString()}`,
+      `  submitted: ${formatZoned(row.submittedAt, timeZone)}`,
       `  ducks:     ${row.ducks === null ? 'not spun yet' : `${row.ducks} pending`}`,
     ].join('\n'),
   );

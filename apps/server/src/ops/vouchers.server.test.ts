@@ -18,7 +18,8 @@ describe('voucher:redeem', () => {
     const { item, code } = await claimVoucher(user);
     const redeemed = await redeemVoucher(await db(), `  ${code.toLowerCase()} `);
     expect(redeemed).toMatchObject({ code, item, email: user.email, redeemedBy: 'cli' });
-    expect(formatRedeemedVoucher(redeemed)).toContain(`"${item}" to Vera Voucher <${user.email}>`);
+    expect(formatRedeemedVoucher(redeemed, 'Asia/Singapore')).toContain(`"${item}" to Vera Voucher <${user.email}>`);
+    expect(formatRedeemedVoucher(redeemed, 'Asia/Singapore')).toMatch(/\(claimed \d{4}-\d\d-\d\dT[\d:.]+\+08:00\)/);
     expect(await profile(user)).toEqual([expect.objectContaining({ voucherCode: code, redeemed: true })]);
   });
 
