@@ -216,3 +216,19 @@ async function sharedDatabaseUrl(): Promise<string> {
   url.pathname = `/${row!.name}`;
   return url.toString();
 }
+
+describe.skipIf(!onPostgres)("the app's PostgreSQL connections (decision 076)", () => {
+  it('run without JIT compilation, on every connection of the pool', async () => {
+    const { database } = await getTestContext();
+    // As many at once as the pool holds: each from its own connection.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        database.db.transaction(async (tx) => {
+          const [row] = await queryRows<{ jit: string }>(tx, sql`select current_setting('jit') as jit, pg_sleep(0.05)`);
+          return row!.jit;
+        }),
+      ),
+    );
+    expect(answers).toEqual(['off', 'off', 'off', 'off']);
+  });
+});

@@ -97,17 +97,25 @@ export async function vettingOf(db: DbOrTx, userIds: number[]): Promise<Map<numb
     reason: string | null;
   }>(
     db,
-    sql`select l.user_id, l.created_at as at, 'adjust' as what, l.amount, l.reason,
-          (select a.actor from ${auditLog} a
-           where a.action = 'participant.adjust_ducks' and a.subject = 'user:' || l.user_id and a.at = l.created_at
-           order by a.id limit 1) as by
-        from ${ledger} l where l.user_id = any(${ids}) and l.kind = 'adjustment'
+    // The trail read once for these visitors (a subquery per ledger row read it again for each).
+    sql`with trail as materialized (
+          select id, at, actor, action, subject, after from ${auditLog}
+          where action in ('participant.adjust_ducks', 'participant.block', 'participant.unblock')
+            and subject = any(${subjects})
+        ), adjusters as (
+          select distinct on (subject, at) subject, at, actor from trail
+          where action = 'participant.adjust_ducks' order by subject, at, id
+        )
+        select l.user_id, l.created_at as at, 'adjust' as what, l.amount, l.reason, a.actor as by
+        from ${ledger} l
+        left join adjusters a on a.subject = 'user:' || l.user_id and a.at = l.created_at
+        where l.user_id = any(${ids}) and l.kind = 'adjustment'
         union all
         select substring(subject from 6)::bigint, at,
           case action when 'participant.block' then 'block' else 'unblock' end, null,
           case action when 'participant.block' then after ->> 'reason' else null end, actor
-        from ${auditLog}
-        where action in ('participant.block', 'participant.unblock') and subject = any(${subjects})
+        from trail
+        where action in ('participant.block', 'participant.unblock')
         order by at`,
   );
   for (const row of events) {

@@ -84,20 +84,22 @@ export async function previewWinners(db: DbOrTx, selection: WinnerSelection): Pr
   const rows = await queryRows<CandidateRow>(
     db,
     sql`
-    with blocked_ever as (
+    with blocked_ever as materialized (
       select distinct substring(subject from 6) as id from ${auditLog} where action = 'participant.block'
-    ), phones as (
+    ), phones as materialized (
       select regexp_replace(phone, '[^0-9]', '', 'g') as digits, count(*) as accounts
       from ${users} where length(regexp_replace(phone, '[^0-9]', '', 'g')) >= 6 group by 1
     )
+    -- Each read once and joined (bench/winners.ts): as subqueries, PostgreSQL ran them again for every winner.
     select ranked.*, n.notified_at, n.notified_by, n.deadline,
       (select language from ${users} lu where lu.id = ranked.id) as language,
       exists (select 1 from ${winnerNotices} q where q.user_id = ranked.id and q.notified_at is null) as queued,
       a.adjusted, a.adjustments,
-      exists (select 1 from blocked_ever b where b.id = ranked.id::text) as ever_blocked,
-      coalesce((select p.accounts - 1 from phones p where p.digits = regexp_replace(ranked.phone, '[^0-9]', '', 'g')), 0)
-        as same_phone
+      b.id is not null as ever_blocked,
+      coalesce(p.accounts - 1, 0) as same_phone
     from ${chosen}
+    left join blocked_ever b on b.id = ranked.id::text
+    left join phones p on p.digits = regexp_replace(ranked.phone, '[^0-9]', '', 'g')
     left join lateral (
       select notified_at, notified_by, deadline from ${winnerNotices}
       where user_id = ranked.id and notified_at is not null order by id desc limit 1
