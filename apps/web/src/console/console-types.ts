@@ -14,7 +14,7 @@ import type {
   ReviewList,
 } from '@quackquest/contract/core';
 
-export { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH } from '@quackquest/contract/core';
+export { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX } from '@quackquest/contract/core';
 export type { Participant, ParticipantSearch, ParticipantSummary };
 export { REVIEW_REASON_MAX_LENGTH, REVIEW_STATES, reviewReasonsFor } from '@quackquest/contract/core';
 export type { Dashboard, ReviewItem };

@@ -3,9 +3,10 @@
 // committee must ask about: ducks adjusted by hand, a block, a shared phone, and how each one's ducks came), give a
 // reason before the campaign has ended, confirm, see each outcome (issue 32 part 3, decision 074).
 import type { NotifyWinnersResult, Winner } from '@quackquest/contract/core';
-import { PARTICIPANT_REASON_MAX_LENGTH, WINNERS_MAX } from '@quackquest/contract/core';
+import { WINNERS_MAX } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
+import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { exportUrls, fetchWinners, notifyWinners } from './admin-api';
 import { DownloadForm } from './download-form';
@@ -156,16 +157,7 @@ export default function ExportsScreen() {
             {early && toSend > 0 && (
               <div className="admin-confirm">
                 <p>{t.notEnded(end.endsAt)}</p>
-                <label className="field">
-                  <span className="field__label">{t.earlyReason}</span>
-                  <input
-                    className="input"
-                    name="earlyReason"
-                    maxLength={PARTICIPANT_REASON_MAX_LENGTH}
-                    value={earlyReason}
-                    onChange={(event) => setEarlyReason(event.target.value)}
-                  />
-                </label>
+                <ReasonField label={t.earlyReason} name="earlyReason" value={earlyReason} onChange={setEarlyReason} />
               </div>
             )}
             {toSend === 0 ? (

@@ -1,10 +1,11 @@
 // The campaign page's rewards and their stock (issue 32 part 2, decision 071): how many are left of how many offered,
 // and a change with a reason, a reward at a time. What is added here stays when a version is loaded or restored.
-import { PARTICIPANT_REASON_MAX_LENGTH, type RewardStock, STOCK_CHANGE_MAX } from '@quackquest/contract/core';
+import { type RewardStock, STOCK_CHANGE_MAX } from '@quackquest/contract/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
 import { consolePaths } from '../console-paths';
+import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { stockTexts as t } from './campaign-texts';
 import { changeStock, fetchRewardStock } from './stock-api';
@@ -145,16 +146,7 @@ function StockRow({ reward, onChanged }: { reward: RewardStock; onChanged: (r: R
               onChange={(event) => setAmount(event.target.value)}
             />
           </label>
-          <label className="field">
-            <span className="field__label">{t.reasonLabel}</span>
-            <input
-              className="input"
-              name="reason"
-              maxLength={PARTICIPANT_REASON_MAX_LENGTH}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </label>
+          <ReasonField label={t.reasonLabel} name="reason" value={reason} onChange={setReason} />
           <div className="stock-row__buttons">
             <button type="submit" className="btn btn--primary" disabled={busy}>
               {busy ? t.changing : t.save}

@@ -6,7 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Modal } from '../../components/modal';
 import { failureMessage } from '../../lib/api-client';
 import { consolePaths } from '../console-paths';
-import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, PARTICIPANT_REASON_MAX_LENGTH, type Participant } from '../console-types';
+import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, type Participant } from '../console-types';
+import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { photoSrc } from '../review/photo-src';
 import { adjustDucks, blockParticipant, eraseParticipant, fetchParticipant, unblockParticipant } from './participants-api';
@@ -138,21 +139,6 @@ interface ActionProps {
   onChange: (p: Participant) => void;
 }
 
-function ReasonField({ value, onChange, name }: { value: string; onChange: (v: string) => void; name: string }) {
-  return (
-    <label className="field">
-      <span className="field__label">{t.reasonLabel}</span>
-      <input
-        className="input"
-        name={name}
-        maxLength={PARTICIPANT_REASON_MAX_LENGTH}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
-  );
-}
-
 function AdjustForm({ participant, onChange }: ActionProps) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -200,7 +186,7 @@ function AdjustForm({ participant, onChange }: ActionProps) {
             onChange={(event) => setAmount(event.target.value)}
           />
         </label>
-        <ReasonField name="adjust-reason" value={reason} onChange={setReason} />
+        <ReasonField label={t.reasonLabel} name="adjust-reason" value={reason} onChange={setReason} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? t.adjusting : t.adjust}
         </button>
@@ -248,7 +234,7 @@ function BlockForm({ participant, onChange }: ActionProps) {
         ) : (
           <>
             <p className="participant__hint">{t.blockHint}</p>
-            <ReasonField name="block-reason" value={reason} onChange={setReason} />
+            <ReasonField label={t.reasonLabel} name="block-reason" value={reason} onChange={setReason} />
             <button type="submit" className="btn btn--danger btn--block" disabled={busy}>
               {busy ? t.blocking : t.block}
             </button>

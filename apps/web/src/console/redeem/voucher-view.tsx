@@ -3,7 +3,8 @@
 // voucher says so first and has no Redeem button: an admin may redeem it anyway with a reason (issue 32 part 1).
 import { useState } from 'react';
 import { consoleMessages } from '@quackquest/contract/core';
-import { PARTICIPANT_REASON_MAX_LENGTH, type Voucher } from '../console-types';
+import type { Voucher } from '../console-types';
+import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { redeemTexts } from './redeem-texts';
 
@@ -105,21 +106,16 @@ function OverrideForm({ busy, onRedeem }: { busy: boolean; onRedeem: (override: 
         onRedeem(reason);
       }}
     >
-      <label className="field">
-        <span className="field__label">{redeemTexts.overrideReason}</span>
-        <input
-          className="input"
-          name="override"
-          maxLength={PARTICIPANT_REASON_MAX_LENGTH}
-          value={reason}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? 'override-missing' : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-        />
-      </label>
+      <ReasonField
+        label={redeemTexts.overrideReason}
+        name="override"
+        value={reason}
+        missingId={missing ? 'override-missing' : undefined}
+        onChange={(value) => {
+          setReason(value);
+          setMissing(false);
+        }}
+      />
       {missing && (
         <p id="override-missing" className="error" role="alert">
           {consoleMessages.reasonRequired}
