@@ -110,7 +110,7 @@ test.describe('multiple choice (day 2)', () => {
     // Not bounced away: the visitor reads it, then goes back when they choose. Checked after the old 2 s bounce.
     await page.waitForTimeout(2_500);
     await expect(page).toHaveURL(/\/checkpoint\?id=day-02-lifeboat-drill$/);
-    await page.screenshot({ path: '/tmp/mcq-last-try.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('mcq-last-try.png'), fullPage: true });
     await page.getByRole('link', { name: 'Back to checkpoints' }).last().click();
     await expect(page).toHaveURL(/\/checkpoints$/);
     await expect(page.getByRole('heading', { name: 'CHECKPOINTS' })).toBeVisible();

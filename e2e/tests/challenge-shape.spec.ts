@@ -28,7 +28,7 @@ test('day 4 of 14, the streak, and the days to come folded with the next opening
   await expect(upcoming).toContainText(
     /The next one opens in \d+ (hours?|minutes?): \S+ \d\d:\d\d [AP]M your time \(\S+ 12:00 AM Singapore Standard Time\)/,
   );
-  await page.screenshot({ path: '/tmp/challenge-shape-412.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('challenge-shape-412.png'), fullPage: true });
   await upcoming.click();
   await expect(list.getByRole('listitem')).toHaveCount(14);
   await expect(list.getByRole('button', { name: /Captain's Table.*Unlocks in 1 day/ })).toBeVisible();
@@ -69,7 +69,7 @@ test('rewards not for this visitor say why and look it; My Rewards lists code, d
   const alert = page.getByRole('alertdialog');
   await expect(alert).toHaveAccessibleName('This reward is for cabin owners only.');
   await alert.getByRole('button', { name: 'OK' }).click();
-  await page.screenshot({ path: '/tmp/rewards-ineligible-412.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('rewards-ineligible-412.png'), fullPage: true });
 
   // Two claims, one collected at the desk.
   const claim = async (item: string) => {
@@ -97,5 +97,5 @@ test('rewards not for this visitor say why and look it; My Rewards lists code, d
   const toastRow = page.getByRole('button').filter({ hasText: 'Champagne Toast' });
   await expect(toastRow).toContainText(toast.body.voucherCode);
   await expect(toastRow).toContainText('Ready to collect');
-  await page.screenshot({ path: '/tmp/my-rewards-412.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('my-rewards-412.png'), fullPage: true });
 });

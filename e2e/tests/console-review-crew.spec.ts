@@ -68,8 +68,8 @@ test('three reviewers clear one queue of 60 answers at once: each answer decided
   expect(tallies.reduce((sum, t) => sum + t.taps, 0)).toBe(60);
   // Nothing was taken from anyone: their own decisions are not someone else's.
   for (const page of pages) await expect(page.getByRole('region', { name: 'Taken by someone else' })).toHaveCount(0);
-  await pages[0].screenshot({ path: '/tmp/review-crew-phone.png', fullPage: true });
-  await pages[2].screenshot({ path: '/tmp/review-crew-laptop.png' });
+  await pages[0].screenshot({ path: test.info().outputPath('review-crew-phone.png'), fullPage: true });
+  await pages[2].screenshot({ path: test.info().outputPath('review-crew-laptop.png') });
 
   // Every answer decided exactly once: 60 approvals in the audit trail, none twice, none pending.
   const audit = await pages[2].request.get(`${APP_URL}/api/console/audit?action=review.approve&limit=200`);

@@ -114,7 +114,7 @@ test('a reviewer rejects a photo with a reason and approves a text answer', asyn
   );
   await expect(photoCard.getByRole('note')).toHaveCount(0);
   await copyCard.scrollIntoViewIfNeeded();
-  await copyCard.screenshot({ path: '/tmp/review-same-photo.png' });
+  await copyCard.screenshot({ path: test.info().outputPath('review-same-photo.png') });
   await photoCard.getByRole('button', { name: 'Reject' }).click();
   const reasons = page.getByRole('dialog', { name: 'Reject this answer' });
   await expect(reasons).toContainText('The visitor will see the reason.');
@@ -184,7 +184,7 @@ test('a reviewer whose link dropped finds the answers taken meanwhile, with who 
   await expect(taken.getByRole('listitem')).toHaveCount(2);
   await expect(taken.getByRole('listitem').first()).toContainText(new RegExp(`Already approved by ${crew[0]} at \\d{4}-`));
   await expect(away.getByText('Nothing to review: all caught up.')).toBeVisible();
-  await away.screenshot({ path: '/tmp/review-taken-phone.png', fullPage: true });
+  await away.screenshot({ path: test.info().outputPath('review-taken-phone.png'), fullPage: true });
   await away.context().close();
   await other.context().close();
 });
@@ -241,7 +241,7 @@ test('an undo within the window gives the visitor back their pending ducks and w
   await expect(page.getByRole('status')).toHaveText(`Undone: Name That Duck, ${visitor.name} is waiting for a decision again.`);
   await expect(recent).toHaveCount(0);
   await expect(card).toContainText(`${ducks} ${plural} pending`);
-  await page.screenshot({ path: '/tmp/review-undone-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('review-undone-phone.png'), fullPage: true });
 
   // On the visitor's phone: the ducks are pending again and no news of an approval that was taken back.
   const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL: APP_URL });
@@ -275,7 +275,7 @@ test('an undo within the window gives the visitor back their pending ducks and w
     ),
   );
   await expect(recent.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/review-undo-refused-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('review-undo-refused-phone.png'), fullPage: true });
   expect((await apiAs<Me>(visitor, '/api/me', undefined, APP_URL)).body).toEqual(
     expect.objectContaining({ duckPoints: 0, pendingDuckPoints: 0 }),
   );
@@ -287,7 +287,7 @@ test('an undo within the window gives the visitor back their pending ducks and w
   await expect(card.getByText('Quackers', { exact: true })).toBeVisible();
   const earlier = card.getByRole('region', { name: 'Their other answer to this checkpoint' });
   await expect(earlier.getByRole('listitem')).toHaveText([/^“?Sir Quacks”? · Rejected: The answer is not right\. · /]);
-  await card.screenshot({ path: '/tmp/review-earlier-phone.png' });
+  await card.screenshot({ path: test.info().outputPath('review-earlier-phone.png') });
   await phone.close();
   await page.context().close();
 });

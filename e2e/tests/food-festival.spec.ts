@@ -84,9 +84,9 @@ test('a visitor plays the food festival on a phone, and no screen speaks of a cr
     '#a4370f',
   );
   await expectNoCruiseWords(page, 'welcome');
-  await page.screenshot({ path: '/tmp/food-festival-welcome-412.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('food-festival-welcome-412.png'), fullPage: true });
   await page.setViewportSize({ width: 320, height: 700 });
-  await page.screenshot({ path: '/tmp/food-festival-welcome-320.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('food-festival-welcome-320.png'), fullPage: true });
   await page.setViewportSize(devices['Pixel 7'].viewport);
   await page.getByRole('button', { name: 'T&C' }).click();
   await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toContainText('Riverside Food Festival Lda.');
@@ -217,7 +217,7 @@ test('a partly right answer with a try left marks no choice wrong and lets the v
   await expect(answers).not.toContainText(/correct/i);
   await expect(nata).toHaveAttribute('aria-pressed', 'true');
   await expect(nata).toBeEnabled();
-  await page.screenshot({ path: '/tmp/mcq-try-left.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('mcq-try-left.png'), fullPage: true });
 
   // The button invites another go; changing the choice starts a fresh answer.
   await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();

@@ -40,7 +40,7 @@ test('a used-up checkpoint is locked in the list, explains itself, offers no ans
   // below the days to come.
   await expect(list.getByRole('link', { name: /Lifeboat Drill/ })).toHaveCount(0);
   await expect(list.getByRole('listitem').nth(1)).toContainText('Locked');
-  await page.screenshot({ path: '/tmp/checkpoints-locked-in-place.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('checkpoints-locked-in-place.png'), fullPage: true });
 
   await locked.click();
   const alert = page.getByRole('alertdialog');

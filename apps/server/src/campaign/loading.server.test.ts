@@ -1,7 +1,6 @@
 // campaign:validate and campaign:load through the service (loading.ts): a good pack summarised without loading, a broken
 // one listing every problem, a load that visitors see at once and that the audit trail records.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { applyPack } from './load';
 import { PackError, readPack } from './pack';
 import { auditLog, campaigns } from '../db/schema';
 import { api, createUser, getTestContext, repoRoot } from '../../test/helpers';
+import { scratchDir } from '../../test/scratch';
 import { formatPackSummary, loadCampaign, validateCampaign } from './loading';
 
 async function activeCampaignIds() {
@@ -36,7 +36,7 @@ describe('campaign:validate', () => {
   });
 
   it('lists every problem of a broken pack with its file, entry and field', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pack-'));
+    const dir = scratchDir('quackquest-pack');
     writeFileSync(
       path.join(dir, 'campaign.yaml'),
       `basedOn: ${path.join(repoRoot, 'campaigns/singapore-2025')}\nbookingUrl: not-a-url\nchallengeDays: 0\n`,

@@ -1,12 +1,12 @@
 // GET /metrics (http/metrics.ts): off without METRICS_TOKEN, only for the bearer of it, labelled by route pattern.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type App, buildTestApp, call, uniqueEmail, uniqueIp } from '../../test/auth';
 import { addCheckpoint, createUser, getTestContext, unique } from '../../test/helpers';
+import { scratchDir } from '../../test/scratch';
 import { parseEnv } from '../config/env';
 import { enqueueMail } from '../mail/queue';
 import { createStorage } from '../uploads/storage';
@@ -126,7 +126,7 @@ describe('GET /metrics', () => {
 
   it('counts and logs a photo the store could not write, answering 503 instead of "interrupted"', async () => {
     // A photo folder that cannot be made (its parent is a file): the store fails as a full disk does.
-    const blocked = path.join(mkdtempSync(path.join(os.tmpdir(), 'qq-store-')), 'file');
+    const blocked = path.join(scratchDir('qq-store'), 'file');
     writeFileSync(blocked, '');
     const lines: string[] = [];
     const stream = new Writable({

@@ -147,7 +147,8 @@ describe('operators', () => {
     const rows = await database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.subject, email), eq(auditLog.actor, CLI_ACTOR)));
+      .where(and(eq(auditLog.subject, email), eq(auditLog.actor, CLI_ACTOR)))
+      .orderBy(auditLog.id);
     expect(rows.map((row) => row.action)).toEqual(['operator.add', 'operator.remove']);
   });
 });

@@ -1,15 +1,15 @@
 // The command line itself, spawned as an operator runs it. The commands' work is tested in the other
 // files through the functions the CLI calls.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../config/env';
 import { takePort } from '../../test/resilience/harness';
 import { runCli as runBuiltCli } from '../../test/built-server';
 import { repoRoot } from '../../test/helpers';
+import { scratchDir } from '../../test/scratch';
 import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
 import { applyPack } from '../campaign/load';
@@ -58,7 +58,7 @@ describe('npm run ops', () => {
 
   it("migrate brings a new database to the build's schema and says so; a second run changes nothing", async () => {
     const env = {
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-migrate-')),
+      DATA_DIR: scratchDir('quackquest-migrate'),
       PORT: String(await takePort()),
       DATABASE_URL: '',
     };
@@ -98,7 +98,7 @@ describe('npm run ops', () => {
   });
 
   it('a broken pack exits 1 naming file, entry and field, without a stack trace', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-pack-'));
+    const dir = scratchDir('quackquest-pack');
     writeFileSync(
       path.join(dir, 'campaign.yaml'),
       `basedOn: ${path.join(repoRoot, 'campaigns/singapore-2025')}\ntimeZone: Mars/Olympus_Mons\n`,
@@ -112,7 +112,7 @@ describe('npm run ops', () => {
 
 describe("what visitors wrote reaches the operator's terminal without escape codes", () => {
   it('export to stdout and an error naming the address: no ESC or BEL, the text kept', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-ops-'));
+    const dataDir = scratchDir('quackquest-ops');
     const env = { DATA_DIR: dataDir, PORT: String(await takePort()), DATABASE_URL: '' };
     const database = await openOpsDatabase(parseEnv(env));
     try {
@@ -146,7 +146,7 @@ describe('the embedded database', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const env = parseEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quackquest-ops-')), PORT: String(port) });
+      const env = parseEnv({ DATA_DIR: scratchDir('quackquest-ops'), PORT: String(port) });
       await expect(openOpsDatabase(env)).rejects.toThrow(`A QuackQuest server answers at http://127.0.0.1:${port}/healthz`);
     } finally {
       server.close();

@@ -238,7 +238,9 @@ describe('the review queue', () => {
     )
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.actor, reviewer.email), like(auditLog.action, 'review.%')));
+      .where(and(eq(auditLog.actor, reviewer.email), like(auditLog.action, 'review.%')))
+      // In the order written: without it PostgreSQL may return the rows in any order.
+      .orderBy(auditLog.id);
     expect(audit.map((entry) => [entry.action, entry.subject, entry.before, entry.after])).toEqual([
       [
         'review.reject',
