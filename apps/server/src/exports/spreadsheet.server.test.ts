@@ -3,7 +3,7 @@
 // reads back every cell's type and text. Phone numbers keep their plus sign and digits as text, handles keep their
 // letters, and no cell is a formula. .ci/run installs LibreOffice (libreoffice-calc-nogui); without it the test is
 // skipped with a warning.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -80,7 +80,7 @@ async function openedInLibreOffice(kind: ExportKind): Promise<Record<string, Cel
   writeFileSync(path.join(scratch, `${name}.csv`), await readAll(file));
   // A profile of its own: two test processes (one per database) may convert at the same time.
   const profile = pathToFileURL(path.join(scratch, `profile-${name}`)).href;
-  execFileSync(
+  const converted = spawnSync(
     soffice!,
     [
       `-env:UserInstallation=${profile}`,
@@ -92,9 +92,14 @@ async function openedInLibreOffice(kind: ExportKind): Promise<Record<string, Cel
       scratch,
       path.join(scratch, `${name}.csv`),
     ],
-    { stdio: 'pipe', timeout: 60_000 },
+    { stdio: 'pipe', timeout: 60_000, encoding: 'utf8' },
   );
-  const [header, ...rows] = readFods(readFileSync(path.join(scratch, `${name}.fods`), 'utf8'));
+  // LibreOffice exits 0 when it could not open the file (e.g. Calc is not installed, only its core): say so.
+  const fods = path.join(scratch, `${name}.fods`);
+  if (!existsSync(fods)) {
+    throw new Error(`LibreOffice wrote no ${name}.fods (is libreoffice-calc-nogui installed?): ${converted.stderr}`);
+  }
+  const [header, ...rows] = readFods(readFileSync(fods, 'utf8'));
   return rows.map((cells) =>
     Object.fromEntries(header!.map((column, i) => [column.text, cells[i] ?? { type: 'empty', text: '', formula: null }])),
   );
