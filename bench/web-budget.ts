@@ -18,10 +18,8 @@
 // Options: --label <text> (block name in WEB-RESULTS.md, default "latest"), --runs <n> (Lighthouse runs
 //          per page, the median by performance is kept; default 3), --no-lighthouse, --no-throttled, --no-record,
 //          --keep (keep the temporary build, data and Lighthouse JSON reports), --pages /,/rewards (a subset).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +31,7 @@ import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
 import { paths } from '../apps/web/src/lib/paths';
 import { describeMachine } from './machine';
+import { type Visitor, buildWeb, createVisitor, freePort, startServer, waitForHealth } from './web-stack';
 import { THROTTLE, type ThrottledResult, formatThrottled, runThrottled } from './throttled';
 import { chromiumArgs } from '../e2e/support/ports';
 
@@ -104,15 +103,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 function build(outDir: string): void {
-  // The CLI flags only apply to this build: vite.config.ts stays as it is.
-  execFileSync(
-    path.join(repoRoot, 'node_modules/.bin/vite'),
-    ['build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-    },
-  );
+  buildWeb(outDir, repoRoot, ['--manifest']);
 }
 
 interface RouteInfo {
@@ -262,120 +253,6 @@ function formatSizes(rows: RouteSizes[]): string {
     );
   }
   return lines.join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Server and visitor
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function startServer(webDist: string, dataDir: string, port: number): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Embedded database, dev outbox, local uploads, no Google: whatever the shell has set.
-  for (const name of [
-    'DATABASE_URL',
-    'SMTP_URL',
-    'S3_BUCKET',
-    'S3_ENDPOINT',
-    'S3_REGION',
-    'GOOGLE_CLIENT_ID',
-    'GOOGLE_CLIENT_SECRET',
-    'SESSION_SECRET',
-  ]) {
-    delete env[name];
-  }
-  Object.assign(env, {
-    // development: the dev outbox is how this script signs a visitor up (production turns it off).
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    CAMPAIGN: 'campaigns/demo',
-    LOG_LEVEL: 'warn',
-  });
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
-}
-
-interface Visitor {
-  email: string;
-  name: string;
-  session: string;
-}
-
-/** Signs a visitor up the way the app does: e-mail link (read from the dev outbox), verify, sign up. */
-async function createVisitor(origin: string): Promise<Visitor> {
-  const email = `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
-  const name = 'Marina Tan';
-  const post = async (route: string, body: unknown, cookie = '') => {
-    const response = await fetch(`${origin}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  await post('/api/auth/email-link', { email, returnTo: '/signup' });
-  const outbox = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { link: string }[];
-  const token = outbox[0] ? new URL(outbox[0].link).searchParams.get('token') : null;
-  if (!token) throw new Error(`no sign-in link in the dev outbox for ${email}`);
-  const verified = await post('/api/auth/email-link/verify', { token });
-  const { idToken } = (await verified.json()) as { idToken: string };
-  // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
-  const browser =
-    verified.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('qq_browser='))
-      ?.split(';')[0] ?? '';
-  const signup = await post(
-    '/api/auth',
-    {
-      action: 'signup',
-      idToken,
-      email,
-      userName: name,
-      InstagramHandle: '',
-      PhoneNumber: '',
-      CabinOwnership: 'no',
-      termsAccepted: true,
-    },
-    browser,
-  );
-  const session = signup.headers
-    .getSetCookie()
-    .map((c) => /^qq_session=([^;]+)/.exec(c)?.[1])
-    .find(Boolean);
-  if (!session) throw new Error('sign-up answered without a qq_session cookie');
-  return { email, name, session };
 }
 
 // ---------------------------------------------------------------------------------------------------

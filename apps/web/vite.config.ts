@@ -157,8 +157,9 @@ export default defineConfig({
       manifest: false,
       registerType: 'autoUpdate',
       workbox: {
-        // The app shell and every screen's code; not the PNG icons (the browser fetches them to install)
-        // and not the scanner's .wasm (464 kB gzipped: warmed into its own cache after sign-in instead).
+        // The app shell and every screen's code, the scanner's jsQR decoder among them (decision 077); not the PNG icons
+        // (the browser fetches them to install) and not the WebAssembly decoder (464 kB gzipped: fetched only when jsQR
+        // cannot read the camera's frames, then kept in its own cache).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         globIgnores: ['console.html', '**/*.wasm'],
         manifestTransforms: [
@@ -192,7 +193,7 @@ export default defineConfig({
             options: { cacheName: 'campaign-images', expiration: { maxEntries: 80 } },
           },
           {
-            // The scanner's decoder, fetched once after sign-in on browsers without a native QR detector.
+            // The scanner's WebAssembly decoder, fetched the first time jsQR cannot read the frames (decision 077).
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.wasm$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'scanner-decoder', expiration: { maxEntries: 2 } },

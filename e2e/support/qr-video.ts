@@ -29,6 +29,26 @@ export interface QrShot {
   /** The text the QR code holds. */
   text: string;
   seconds: number;
+  /**
+   * Sensor grain: each pixel of each frame off by up to this many luma levels (uniform, the same in every run), as a
+   * phone's camera in a dim venue shows it. About 20 is more than jsQR reads (bench/qr-decoders.ts, decision 077).
+   */
+  grain?: number;
+}
+
+/** A copy of `plane` with grain of +-`amount` levels, drawn from a fixed seed (mulberry32) so the file is the same. */
+function grainy(plane: Buffer, amount: number, seed: number): Buffer {
+  const out = Buffer.from(plane);
+  let state = seed >>> 0;
+  for (let i = 0; i < out.length; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    out[i] = Math.min(255, Math.max(0, Math.round(out[i]! + (unit * 2 - 1) * amount)));
+  }
+  return out;
 }
 
 /** The luma plane of one picture: the QR code of `text`, centred on white. */
@@ -77,7 +97,7 @@ export function qrVideo(shots: readonly QrShot[]): string {
       const luma = lumaPlane(shot.text);
       for (let i = 0; i < Math.round(shot.seconds * FPS); i++) {
         writeSync(fd, frameHeader);
-        writeSync(fd, luma);
+        writeSync(fd, shot.grain ? grainy(luma, shot.grain, i + 1) : luma);
         writeSync(fd, chroma);
       }
     }

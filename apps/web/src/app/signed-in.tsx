@@ -2,14 +2,13 @@
 // news above each screen (features/checkpoints/notices.tsx).
 import type { Me } from '@quackquest/contract/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { type ReactNode, Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../features/checkpoints/notices';
 import { prefetchNotices } from '../features/checkpoints/notices-api';
 import { useSendQueuedAnswers } from '../features/checkpoints/send-queued-answers';
 import { SentAnswers } from '../features/offline/sent-answers';
 import { OfflineBanner } from '../features/offline/offline-banner';
-import { warmQrDecoder } from '../features/scanner/qr-detector';
 import { campaignAnswered } from '../lib/campaign-api';
 import { gameTextsLoaded } from '../lib/game-texts';
 import { t } from '../lib/i18n';
@@ -39,16 +38,6 @@ export function startVisitorLoad(me?: Promise<Me>): Promise<unknown> {
   return visitorLoaded;
 }
 
-/** After sign-in, the scanner's decoder is fetched once in the background for a first scan with no signal. */
-const DECODER_WARM_DELAY_MS = 3000;
-
-function useWarmDecoder() {
-  useEffect(() => {
-    const timer = setTimeout(() => void warmQrDecoder().catch(() => undefined), DECODER_WARM_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-}
-
 function AfterVisitor({ children }: { children: ReactNode }) {
   use(startVisitorLoad());
   // The screens' texts in the visitor's language (decision 037).
@@ -65,7 +54,6 @@ function OfflineAnswers() {
 export default function SignedInLayout() {
   // Another visitor may have signed in since this page's last signed-in screen.
   const queryClient = visitorQueryClient();
-  useWarmDecoder();
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />

@@ -1,6 +1,7 @@
+import QRCode from 'qrcode';
 import { describe, expect, it, vi } from 'vitest';
-import { decoderWasmUrl } from './decoder-url';
-import { type QrDetector, createQrDetector, warmQrDecoder } from './qr-detector';
+import { jsQrDetector } from './jsqr-detector';
+import { HANDOVER, type QrDetector, createQrDetector, jsQrThenWasm } from './qr-detector';
 
 /** A browser scope whose BarcodeDetector reads `formats` (or throws when asked, with `formats` an Error). */
 function browserWith(formats: string[] | Error) {
@@ -19,14 +20,14 @@ function browserWith(formats: string[] | Error) {
   return { scope: { BarcodeDetector }, made };
 }
 
-const wasmDetector: QrDetector = { detect: () => Promise.resolve([{ rawValue: 'wasm' }]) };
+const scriptDetector: QrDetector = { detect: () => Promise.resolve([{ rawValue: 'jsqr' }]) };
 
-describe('createQrDetector (decision 035)', () => {
-  it("uses the browser's own detector when it reads QR codes, and never loads the WebAssembly one", async () => {
+describe('createQrDetector (decisions 035, 077)', () => {
+  it("uses the browser's own detector when it reads QR codes, and never loads jsQR", async () => {
     const { scope, made } = browserWith(['ean_13', 'qr_code']);
-    const loadWasm = vi.fn(() => Promise.resolve(wasmDetector));
-    const detector = await createQrDetector(scope, loadWasm);
-    expect(loadWasm).not.toHaveBeenCalled();
+    const loadScript = vi.fn(() => Promise.resolve(scriptDetector));
+    const detector = await createQrDetector(scope, loadScript);
+    expect(loadScript).not.toHaveBeenCalled();
     expect(made).toEqual([{ formats: ['qr_code'] }]);
     expect(await detector.detect({} as ImageData)).toEqual([{ rawValue: 'native' }]);
   });
@@ -36,48 +37,112 @@ describe('createQrDetector (decision 035)', () => {
     ['a native detector that fails when asked', browserWith(new Error('no platform decoder')).scope],
     ['no BarcodeDetector at all', {}],
     ['a BarcodeDetector without getSupportedFormats', { BarcodeDetector: class {} }],
-  ])('loads the WebAssembly decoder with %s', async (_name, scope) => {
-    const loadWasm = vi.fn(() => Promise.resolve(wasmDetector));
-    expect(await createQrDetector(scope, loadWasm)).toBe(wasmDetector);
-    expect(loadWasm).toHaveBeenCalledTimes(1);
+  ])('loads jsQR, and not the WebAssembly decoder, with %s', async (_name, scope) => {
+    const loadScript = vi.fn(() => Promise.resolve(scriptDetector));
+    const loadWasm = vi.fn(() => Promise.resolve(scriptDetector));
+    const detector = await createQrDetector(scope, loadScript, loadWasm);
+    expect(await detector.detect({} as ImageData)).toEqual([{ rawValue: 'jsqr' }]);
+    expect(loadScript).toHaveBeenCalledTimes(1);
+    expect(loadWasm).not.toHaveBeenCalled();
   });
 });
 
-describe('warmQrDecoder', () => {
-  it('fetches the .wasm once after sign-in when the browser has no native QR detector', async () => {
-    const fetchFile = vi.fn(() => Promise.resolve());
-    expect(await warmQrDecoder({}, fetchFile)).toBe(true);
-    expect(fetchFile).toHaveBeenCalledWith(decoderWasmUrl);
-    expect(decoderWasmUrl).toMatch(/\.wasm$/);
-  });
+/** A grey picture as the scan loop reads it (RGBA), the QR code of `text` drawn `module` px per module at (left, top). */
+function frameWith(text: string, options: { width: number; height: number; module: number; left: number; top: number }) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const data = new Uint8ClampedArray(options.width * options.height * 4).fill(235);
+  for (let y = 0; y < modules.size * options.module; y++) {
+    for (let x = 0; x < modules.size * options.module; x++) {
+      if (!modules.get(Math.floor(y / options.module), Math.floor(x / options.module))) continue;
+      const at = ((options.top + y) * options.width + options.left + x) * 4;
+      data.fill(20, at, at + 3);
+    }
+  }
+  return { data, width: options.width, height: options.height, colorSpace: 'srgb' } as ImageData;
+}
 
-  it('downloads nothing on a browser that reads QR codes itself', async () => {
-    const fetchFile = vi.fn(() => Promise.resolve());
-    expect(await warmQrDecoder(browserWith(['qr_code']).scope, fetchFile)).toBe(false);
-    expect(fetchFile).not.toHaveBeenCalled();
+describe('jsQR, the decoder of browsers without their own (decision 077)', () => {
+  it('reads a venue code anywhere in the scan box, small or large, and nothing from an empty picture', async () => {
+    const text = 'QQ-DAY01-GANGWAY';
+    for (const shape of [
+      { module: 3, left: 40, top: 200 },
+      { module: 8, left: 100, top: 60 },
+    ]) {
+      expect(await jsQrDetector.detect(frameWith(text, { width: 375, height: 375, ...shape }))).toEqual([{ rawValue: text }]);
+    }
+    const blank = { data: new Uint8ClampedArray(375 * 375 * 4).fill(235), width: 375, height: 375 } as ImageData;
+    expect(await jsQrDetector.detect(blank)).toEqual([]);
   });
+});
 
-  it('a scanner opened during the warm-up waits for its download instead of fetching the decoder a second time', async () => {
-    const scope = {};
-    let finish = () => {};
-    const fetchFile = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const warmed = warmQrDecoder(scope, fetchFile);
-    const loadWasm = vi.fn(() => Promise.resolve(wasmDetector));
-    const scanner = createQrDetector(scope, loadWasm);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetchFile).toHaveBeenCalledTimes(1);
+describe('jsQR hands over to the WebAssembly decoder (decision 077)', () => {
+  /** A page clock the fake detectors advance, and a jsQR that takes `ms` per frame and reads `text` (or nothing). */
+  function setup() {
+    const clock = { now: 0 };
+    const jsQr = { ms: 30, text: '' as string, frames: 0 };
+    const first: QrDetector = {
+      detect: () => {
+        jsQr.frames++;
+        clock.now += jsQr.ms;
+        return Promise.resolve(jsQr.text ? [{ rawValue: jsQr.text }] : []);
+      },
+    };
+    let arrive = (_detector: QrDetector) => {};
+    const loadWasm = vi.fn(() => new Promise<QrDetector>((resolve) => (arrive = resolve)));
+    const wasm: QrDetector = { detect: () => Promise.resolve([{ rawValue: 'wasm' }]) };
+    const detector = jsQrThenWasm(first, loadWasm, () => clock.now);
+    const frame = () => detector.detect({} as ImageData);
+    return { clock, jsQr, loadWasm, arrive: () => arrive(wasm), frame };
+  }
+
+  it('keeps jsQR, and downloads nothing, while it reads or is fast and has not been unread for long', async () => {
+    const { clock, jsQr, loadWasm, frame } = setup();
+    for (let i = 0; i < 10; i++) {
+      expect(await frame()).toEqual([]);
+      clock.now += 100;
+    }
+    expect(clock.now).toBeLessThan(HANDOVER.unreadMs);
+    jsQr.text = 'QQSG25-GANGWAY-MWMXXG';
+    expect(await frame()).toEqual([{ rawValue: 'QQSG25-GANGWAY-MWMXXG' }]);
     expect(loadWasm).not.toHaveBeenCalled();
-    finish();
-    expect(await scanner).toBe(wasmDetector);
-    expect(loadWasm).toHaveBeenCalledTimes(1);
-    expect(await warmed).toBe(true);
   });
 
-  it('a warm-up after the scanner has asked for the decoder downloads nothing', async () => {
-    const scope = {};
-    await createQrDetector(scope, () => Promise.resolve(wasmDetector));
-    const fetchFile = vi.fn(() => Promise.resolve());
-    expect(await warmQrDecoder(scope, fetchFile)).toBe(false);
-    expect(fetchFile).not.toHaveBeenCalled();
+  it('fetches the WebAssembly decoder once after a slow frame, skips slow jsQR frames while it comes, then uses it', async () => {
+    const { jsQr, loadWasm, arrive, frame } = setup();
+    jsQr.ms = HANDOVER.slowFrameMs + 1;
+    expect(await frame()).toEqual([]);
+    expect(loadWasm).toHaveBeenCalledTimes(1);
+    const framesBefore = jsQr.frames;
+    expect(await frame()).toEqual([]);
+    expect(jsQr.frames).toBe(framesBefore);
+    arrive();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(await frame()).toEqual([{ rawValue: 'wasm' }]);
+    expect(loadWasm).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches it after fast frames that have read nothing for the handover time', async () => {
+    const { clock, loadWasm, frame } = setup();
+    await frame();
+    clock.now += HANDOVER.unreadMs;
+    await frame();
+    expect(loadWasm).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again on a later frame when the download failed (no signal)', async () => {
+    let attempts = 0;
+    let clock = 0;
+    const detector = jsQrThenWasm(
+      { detect: () => Promise.resolve([]).finally(() => (clock += HANDOVER.slowFrameMs + 1)) },
+      () => {
+        attempts++;
+        return Promise.reject(new Error('offline'));
+      },
+      () => clock,
+    );
+    await detector.detect({} as ImageData);
+    await new Promise((resolve) => setTimeout(resolve));
+    await detector.detect({} as ImageData);
+    expect(attempts).toBe(2);
   });
 });

@@ -1,9 +1,8 @@
-// Which QR decoder the scanner uses (decision 035): the browser's own BarcodeDetector when it reads QR codes
-// (Android's Chrome, Safari on recent iPhones), else the WebAssembly decoder (zxing-detector.ts), loaded only
-// then: 464 kB gzipped that a phone with a native detector never downloads.
-import { decoderWasmUrl } from './decoder-url';
+// Which QR decoder the scanner uses (decisions 035 and 077): the browser's own BarcodeDetector when it reads QR codes
+// (Android's Chrome, Safari on recent iPhones); else jsQR (jsqr-detector.ts: 27 kB, precached with the app), and the
+// WebAssembly decoder (zxing-detector.ts: 371 kB, fetched only then) when jsQR cannot read what the camera sees.
 
-/** What the scan loop needs of a detector: the native one and the WebAssembly ponyfill both have it. */
+/** What the scan loop needs of a detector: the native one, jsQR's and the WebAssembly one all have it. */
 export interface QrDetector {
   detect(image: ImageData): Promise<{ rawValue: string }[]>;
 }
@@ -22,51 +21,61 @@ async function nativeQrDetector(scope: object = globalThis): Promise<QrDetector 
     if (!Array.isArray(formats) || !formats.includes('qr_code')) return null;
     return new Native({ formats: ['qr_code'] });
   } catch {
-    // Some browsers have the class but throw when asked (no platform decoder): the WebAssembly one reads.
+    // Some browsers have the class but throw when asked (no platform decoder): ours read.
     return null;
   }
 }
 
-const loadWasmDetector = () => import('./zxing-detector').then((m) => m.createWasmQrDetector());
+/**
+ * When jsQR hands over (bench/qr-decoders.ts): it reads clean and lightly grainy frames in tens of milliseconds, but
+ * reads nothing from a grainy one (a dim venue) and then spends half a second or more on each frame, on the page's
+ * thread. A frame that slow, or this long without a code read, fetches the WebAssembly decoder, which reads those.
+ */
+export const HANDOVER = { slowFrameMs: 250, unreadMs: 5000 } as const;
 
 /**
- * The decoder's one download per page (464 kB gzipped: 9 s at 400 kbit/s), by browser scope: the warm-up's while it
- * runs, or that the scanner has asked for the decoder itself. A scanner opened during the warm-up waits for it and
- * then reads the decoder from the cache; a warm-up after the scanner has asked leaves the download to it.
+ * jsQR until it is too slow or has read nothing for a while, then the WebAssembly decoder once it has arrived. While
+ * it downloads, frames that jsQR found slow are skipped (the screen stays responsive); fast ones are still tried.
  */
-const downloads = new WeakMap<object, { warming?: Promise<unknown>; scannerAsked?: boolean }>();
-const downloadOf = (scope: object) => downloads.get(scope) ?? downloads.set(scope, {}).get(scope)!;
-
-/** The detector the scan loop uses: native when it reads QR codes, else the WebAssembly one (loaded now). */
-export async function createQrDetector(
-  scope: object = globalThis,
-  loadWasm: () => Promise<QrDetector> = loadWasmDetector,
-): Promise<QrDetector> {
-  const native = await nativeQrDetector(scope);
-  if (native) return native;
-  const download = downloadOf(scope);
-  download.scannerAsked = true;
-  await download.warming?.catch(() => undefined);
-  return loadWasm();
+export function jsQrThenWasm(
+  jsQr: QrDetector,
+  loadWasm: () => Promise<QrDetector>,
+  now: () => number = () => performance.now(),
+): QrDetector {
+  let wasm: QrDetector | undefined;
+  let loading: Promise<void> | undefined;
+  let firstFrameAt: number | undefined;
+  let lastFrameSlow = false;
+  const handOver = () => {
+    loading ??= loadWasm().then(
+      (detector) => void (wasm = detector),
+      // Not arrived (no signal): jsQR goes on, and the next frame asks again.
+      () => void (loading = undefined),
+    );
+  };
+  return {
+    async detect(image) {
+      if (wasm) return wasm.detect(image);
+      if (loading && lastFrameSlow) return [];
+      const started = now();
+      firstFrameAt ??= started;
+      const codes = await jsQr.detect(image);
+      const done = now();
+      lastFrameSlow = done - started > HANDOVER.slowFrameMs;
+      if (codes.length === 0 && (lastFrameSlow || done - firstFrameAt > HANDOVER.unreadMs)) handOver();
+      return codes;
+    },
+  };
 }
 
-/**
- * After sign-in: on a browser without a native QR detector, fetch the decoder's .wasm once so that the
- * service worker keeps it (its "scanner-decoder" cache; the HTTP cache when there is no service worker),
- * and a first scan at a venue with no signal works. Nothing on a browser with a native detector.
- */
-export async function warmQrDecoder(
+const loadJsQr = () => import('./jsqr-detector').then((m) => m.jsQrDetector);
+const loadWasmDetector = () => import('./zxing-detector').then((m) => m.createWasmQrDetector());
+
+/** The detector the scan loop uses: native when it reads QR codes, else jsQR handing over to WebAssembly. */
+export async function createQrDetector(
   scope: object = globalThis,
-  fetchFile: (url: string) => Promise<unknown> = (url) => fetch(url).then((response) => response.arrayBuffer()),
-): Promise<boolean> {
-  if (await nativeQrDetector(scope)) return false;
-  const download = downloadOf(scope);
-  if (download.scannerAsked || download.warming) return false;
-  download.warming = fetchFile(decoderWasmUrl);
-  try {
-    await download.warming;
-  } finally {
-    download.warming = undefined;
-  }
-  return true;
+  loadScript: () => Promise<QrDetector> = loadJsQr,
+  loadWasm: () => Promise<QrDetector> = loadWasmDetector,
+): Promise<QrDetector> {
+  return (await nativeQrDetector(scope)) ?? jsQrThenWasm(await loadScript(), loadWasm);
 }

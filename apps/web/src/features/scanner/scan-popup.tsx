@@ -61,7 +61,7 @@ function StatusLine({ status }: { status: ScanStatus }) {
   const tone =
     status.kind === 'valid'
       ? 'ok'
-      : status.kind === 'scanning' || status.kind === 'starting' || status.kind === 'checking'
+      : status.kind === 'scanning' || status.kind === 'starting' || status.kind === 'preparing' || status.kind === 'checking'
         ? 'info'
         : 'bad';
   return (

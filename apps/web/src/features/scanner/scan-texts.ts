@@ -3,4 +3,12 @@
 import '../../lib/game-texts';
 import { catalogTexts } from '../../lib/i18n';
 
-export const scanTexts = catalogTexts('scan', ['valid', 'invalid', 'starting', 'scanning', 'checking', 'typeInstead']);
+export const scanTexts = catalogTexts('scan', [
+  'valid',
+  'invalid',
+  'starting',
+  'preparing',
+  'scanning',
+  'checking',
+  'typeInstead',
+]);

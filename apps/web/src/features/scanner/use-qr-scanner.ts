@@ -19,6 +19,8 @@ export type ScanVerdict = 'valid' | 'invalid' | 'ignore' | 'stop' | { error: str
 
 export type ScanStatus =
   | { kind: 'starting' }
+  /** The camera shows, the decoder has not arrived yet (its chunk on a slow link, on a browser without its own). */
+  | { kind: 'preparing' }
   | { kind: 'scanning' }
   | { kind: 'checking' }
   | { kind: 'valid' }
@@ -48,9 +50,10 @@ export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, res
     const video = videoRef.current;
     if (!video) return;
     const canvas = document.createElement('canvas');
-    // Start getting the decoder while the popup opens: the browser's own, or the WebAssembly one (a
-    // separate chunk and its .wasm) when the browser has none that reads QR codes.
-    const detectorReady = createQrDetector();
+    // Start getting the decoder while the popup opens: the browser's own, or jsQR's chunk when the browser has none
+    // that reads QR codes.
+    let detectorArrived = false;
+    const detectorReady = createQrDetector().finally(() => (detectorArrived = true));
     detectorReady.catch(() => undefined);
     setStatus({ kind: 'starting' });
 
@@ -115,6 +118,8 @@ export function useQrScanner(onCode: (text: string) => Promise<ScanVerdict>, res
           if (cancelled) return stop();
           video.srcObject = stream;
           await video.play();
+          if (cancelled) return stop();
+          if (!detectorArrived) setStatus({ kind: 'preparing' });
           const detector = await detectorReady.catch(() => null);
           if (cancelled) return stop();
           if (!detector) {

@@ -1,8 +1,8 @@
-// The WebAssembly QR decoder: the barcode-detector ponyfill on zxing-wasm, with the .wasm served from our own
-// origin (decoder-url.ts). Loaded only when the scan popup opens on a browser without a native QR detector
-// (qr-detector.ts).
+// The WebAssembly QR decoder: the barcode-detector ponyfill on zxing-wasm, with the .wasm served from our own origin
+// (emitted by Vite as an asset, never fetched from a CDN). Loaded only when jsQR cannot read the camera's frames on a
+// browser without a native QR detector (qr-detector.ts, decision 077).
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
-import { decoderWasmUrl } from './decoder-url';
+import decoderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import type { QrDetector } from './qr-detector';
 
 let ready: Promise<QrDetector> | undefined;
