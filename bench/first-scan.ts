@@ -21,8 +21,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, chromium } from 'playwright-core';
 import { browserPaths, chromiumArgs } from '../e2e/support/ports';
-import { qrVideo } from '../e2e/support/qr-video';
-import { describeMachine } from './machine';
+import { fakeCameraArgs, qrVideo } from '../e2e/support/qr-video';
+import { describeMachine, loadAverage } from './machine';
 import { THROTTLE } from './throttled';
 import { startThrottleProxy } from './throttle-proxy';
 import { type Visitor, buildWeb, createVisitor, freePort, startServer, waitForHealth } from './web-stack';
@@ -98,12 +98,7 @@ async function startBuild(name: string, root: string, tmp: string): Promise<Buil
 async function openCheckpoints(build: Build, native: boolean, video: string) {
   const browser = await chromium.launch({
     executablePath: browserPaths.full,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
   });
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },
@@ -231,10 +226,7 @@ async function main(): Promise<void> {
     console.log(
       [
         '',
-        `${machine.date}; ${machine.nproc} cores, ${machine.cpu}; Node ${machine.node}; load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')} at the end; ${runs} run(s) of each, interleaved; ${Math.round((Date.now() - started) / 1000)} s in all.`,
+        `${machine.date}; ${machine.nproc} cores, ${machine.cpu}; Node ${machine.node}; load average ${loadAverage()} at the end; ${runs} run(s) of each, interleaved; ${Math.round((Date.now() - started) / 1000)} s in all.`,
         `Throttled: ${THROTTLE.kbitPerSecond} kbit/s each way, ${THROTTLE.roundTripMs} ms round trip. Medians in seconds (every run in brackets).`,
         '',
         '| build | native QR detector | /checkpoints shown | tap Scan → scanner reads | tap Scan → "Valid QR Code" | list shown → link free 3 s | kB received (link run) |',

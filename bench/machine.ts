@@ -61,3 +61,10 @@ export async function untilServerIdle(url: string, quickMs: number, timeoutMs: n
   }
   return false;
 }
+
+/** The load averages of the last 1, 5 and 15 minutes: other work on a shared machine shows here. */
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

@@ -14,7 +14,6 @@
 // Usage: npx tsx bench/qr-decoders.ts [--frames 10]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -24,7 +23,7 @@ import prettier from 'prettier';
 import QRCode from 'qrcode';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { scanRegion } from '../apps/web/src/features/scanner/scan-region';
-import { describeMachine } from './machine';
+import { describeMachine, loadAverage } from './machine';
 
 const { values } = parseArgs({ options: { frames: { type: 'string', default: '10' } } });
 const FRAMES = Number(values.frames);
@@ -455,12 +454,7 @@ function downloadSizes(): string[] {
 }
 
 const machine = describeMachine();
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-const loadBefore = load();
+const loadBefore = loadAverage();
 const startedAt = performance.now();
 const cpuBefore = process.cpuUsage();
 const { rows, overall, empty, renderMs } = await measureDecoders();
@@ -484,7 +478,7 @@ const markdown = [
   '## QR decoders on camera-like frames (bench/qr-decoders.ts)',
   '',
   `${machine.date}; ${machine.nproc} cores (nproc), ${machine.cpu}; memory ${machine.memory}; Node ${machine.node}; ` +
-    `load average ${loadBefore} before, ${load()} after (1, 5, 15 min; the machine is shared).`,
+    `load average ${loadBefore} before, ${loadAverage()} after (1, 5, 15 min; the machine is shared).`,
   '',
   `Frames ${WIDTH}x${HEIGHT} RGBA (the scan region of a ${VIDEO.width}x${VIDEO.height} camera in a ${VIEW_SIDE.toFixed(0)} px view), ` +
     `"${CODE_TEXT}" (version ${(POSTER.modules - 17) / 4}, ${POSTER.modules} modules, level M); ${FRAMES} frames a condition, ` +

@@ -10,6 +10,7 @@
 // scanner reads frames ("Point your camera at the QR code.": camera open and decoder ready).
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { startThrottleProxy } from './throttle-proxy';
+import { fakeCameraArgs } from '../e2e/support/qr-video';
 
 export const THROTTLE = { kbitPerSecond: 400, roundTripMs: 400 } as const;
 
@@ -98,7 +99,7 @@ async function runScenario(
 ): Promise<ThrottledResult> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    args: [...chromiumArgs, ...fakeCameraArgs()],
   });
   try {
     const context = await browser.newContext({

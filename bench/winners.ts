@@ -14,7 +14,7 @@ import { readPack } from '../apps/server/src/campaign/pack';
 import { openDatabase } from '../apps/server/src/db/client';
 import { vettingOf } from '../apps/server/src/winners/vetting';
 import { previewWinners } from '../apps/server/src/winners/winners';
-import { describeMachine } from './machine';
+import { describeMachine, loadAverage } from './machine';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
 
@@ -105,12 +105,7 @@ const WHAT: Record<string, string> = {
 };
 
 const machine = describeMachine();
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-const loadBefore = load();
+const loadBefore = loadAverage();
 const lines: string[] = [];
 for (const kind of values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres']) {
   const results = await run(kind);
@@ -124,7 +119,7 @@ const block = [
   '',
   `## The committee's reads, ${USERS.toLocaleString('en')} visitors and ${AUDIT_ROWS.toLocaleString('en')} audit rows (bench/winners.ts, ${machine.date.slice(0, 10)})`,
   '',
-  `${machine.nproc} cores, ${machine.cpu}, ${machine.memory}, Node ${machine.node}; load average ${loadBefore} before, ${load()} after (1, 5, 15 min; the machine is shared).`,
+  `${machine.nproc} cores, ${machine.cpu}, ${machine.memory}, Node ${machine.node}; load average ${loadBefore} before, ${loadAverage()} after (1, 5, 15 min; the machine is shared).`,
   `Median of ${ROUNDS} interleaved rounds, each call alone (no other load).`,
   '',
   '| database | what | ms |',

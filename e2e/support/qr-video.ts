@@ -108,6 +108,15 @@ export function qrVideo(shots: readonly QrShot[]): string {
   return file;
 }
 
+/** Chromium's flags for a camera granted without asking that plays `video` (a file of qrVideo), or a test pattern. */
+export function fakeCameraArgs(video?: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(video ? [`--use-file-for-fake-video-capture=${video}`] : []),
+  ];
+}
+
 /** A PNG picture of a QR code: a small, real image for the photo upload journeys. */
 export function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', width: 240, margin: 4 });

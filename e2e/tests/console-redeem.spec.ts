@@ -5,7 +5,7 @@ import { devices } from '@playwright/test';
 import { signInToConsole } from '../support/console';
 import { apiAs, claimAs, createVisitor, expect, ops, test, uniqueEmail } from '../support/fixtures';
 import { APP_URL, browserPaths, chromiumArgs } from '../support/ports';
-import { qrVideo } from '../support/qr-video';
+import { fakeCameraArgs, qrVideo } from '../support/qr-video';
 
 test('staff scan a voucher and redeem it; a second scan shows who redeemed it', async ({ playwright }) => {
   const visitor = await createVisitor({ name: 'Arif Rahman' });
@@ -19,12 +19,7 @@ test('staff scan a voucher and redeem it; a second scan shows who redeemed it', 
   const video = qrVideo([{ text: voucherCode, seconds: 3 }]);
   const browser = await playwright.chromium.launch({
     executablePath: browserPaths.full,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
   });
   try {
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: APP_URL, permissions: ['camera'] });

@@ -3,7 +3,7 @@
 // as in a dim venue: more than jsQR reads, not more than the WebAssembly decoder does.
 import { expect, test } from '../support/fixtures';
 import { browserPaths, chromiumArgs } from '../support/ports';
-import { qrVideo } from '../support/qr-video';
+import { fakeCameraArgs, qrVideo } from '../support/qr-video';
 
 const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
 
@@ -13,12 +13,7 @@ test.use({
   permissions: ['camera'],
   launchOptions: {
     executablePath: browserPaths.full,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
   },
 });
 

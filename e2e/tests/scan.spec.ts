@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, expect, test } from '../support/fixtures';
 import { browserPaths, chromiumArgs } from '../support/ports';
-import { qrVideo } from '../support/qr-video';
+import { fakeCameraArgs, qrVideo } from '../support/qr-video';
 
 const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
 /** A real code of the campaign, but of day 7's checkpoint: wrong here. */
@@ -20,12 +20,7 @@ test.use({
   permissions: ['camera'],
   launchOptions: {
     executablePath: browserPaths.full,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
   },
 });
 
