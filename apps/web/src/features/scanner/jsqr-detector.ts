@@ -2,7 +2,7 @@
 // compressed. A chunk of its own, loaded when the scanner opens and precached with the app's screens, so a first scan
 // on a slow link, or with no signal, reads at once; qr-detector.ts hands over to the WebAssembly decoder when it cannot.
 import jsQR from 'jsqr';
-import type { QrDetector } from './qr-detector';
+import type { QrDetector } from './detector';
 
 export const jsQrDetector: QrDetector = {
   detect(image: ImageData) {

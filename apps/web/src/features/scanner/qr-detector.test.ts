@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import { describe, expect, it, vi } from 'vitest';
 import { jsQrDetector } from './jsqr-detector';
-import { HANDOVER, type QrDetector, createQrDetector, jsQrThenWasm } from './qr-detector';
+import type { QrDetector } from './detector';
+import { HANDOVER, createQrDetector, jsQrThenWasm } from './qr-detector';
 
 /** A browser scope whose BarcodeDetector reads `formats` (or throws when asked, with `formats` an Error). */
 function browserWith(formats: string[] | Error) {

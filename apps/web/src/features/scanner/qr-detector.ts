@@ -2,10 +2,7 @@
 // (Android's Chrome, Safari on recent iPhones); else jsQR (jsqr-detector.ts: 27 kB, precached with the app), and the
 // WebAssembly decoder (zxing-detector.ts: 371 kB, fetched only then) when jsQR cannot read what the camera sees.
 
-/** What the scan loop needs of a detector: the native one, jsQR's and the WebAssembly one all have it. */
-export interface QrDetector {
-  detect(image: ImageData): Promise<{ rawValue: string }[]>;
-}
+import type { QrDetector } from './detector';
 
 interface NativeDetectorClass {
   new (options: { formats: string[] }): QrDetector;

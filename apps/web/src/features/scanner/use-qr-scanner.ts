@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { cameraErrorText } from './camera-errors';
 import { openCamera, stopStream } from './camera';
 import { SCAN_FPS, scanRegion } from './scan-region';
-import { type QrDetector, createQrDetector } from './qr-detector';
+import type { QrDetector } from './detector';
+import { createQrDetector } from './qr-detector';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
 

@@ -3,7 +3,7 @@
 // browser without a native QR detector (qr-detector.ts, decision 077).
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import decoderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { QrDetector } from './qr-detector';
+import type { QrDetector } from './detector';
 
 let ready: Promise<QrDetector> | undefined;
 
