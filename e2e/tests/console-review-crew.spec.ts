@@ -55,13 +55,15 @@ async function clearQueue(page: Page): Promise<{ taps: number; refused: number }
 test('three reviewers clear one queue of 60 answers at once: each answer decided once, nobody refused', async ({ browser }) => {
   test.setTimeout(300_000);
   await textAnswersFrom(APP_URL, 60, randomBytes(3).toString('hex'));
-  const pages = await Promise.all([
+  const reviewers = await Promise.all([
     openQueue(browser, APP_URL, crew[0], 'phone'),
     openQueue(browser, APP_URL, crew[1], 'phone'),
-    openQueue(browser, APP_URL, crew[2], 'laptop'),
   ]);
-  // Each is handed answers of their own, and sees how many wait and how many the others hold.
-  await expect(pages[2].getByText(/^\d+ waiting · oldest \d+ min · \d+ with other reviewers$/)).toBeVisible();
+  // Each is handed answers of their own: once both hold theirs, the third, opening the queue, sees how many wait and
+  // how many the others hold (had it opened first, the others would have held none yet).
+  for (const page of reviewers) await expect(page.getByRole('article').first()).toBeVisible();
+  const pages = [...reviewers, await openQueue(browser, APP_URL, crew[2], 'laptop')] as const;
+  await expect(pages[2].getByText(/^\d+ waiting · oldest \d+ min · [1-9]\d* with other reviewers$/)).toBeVisible();
   const tallies = await Promise.all(pages.map((page) => clearQueue(page)));
   // The queue is this server's alone: 60 taps in all, each on an answer of the reviewer's own.
   expect(tallies.map((t) => t.refused)).toEqual([0, 0, 0]);
