@@ -37,7 +37,10 @@ test('a grainy code: the popup says the scanner is getting ready, jsQR hands ove
   await page.screenshot({ path: test.info().outputPath('scanner-getting-ready-412.png') });
   expect(asked.filter((file) => file.endsWith('.wasm'))).toEqual([]);
 
+  // The handover comes after a slow jsQR frame or 5 s without a read (HANDOVER): waited for as the request it makes.
+  const wasmAsked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('.wasm'));
   releaseJsQr();
+  await wasmAsked;
   await expect(status).toHaveText('Valid QR Code');
   // Read by the WebAssembly decoder, fetched only now: jsQR reads nothing through this grain.
   expect(asked.filter((file) => file.endsWith('.wasm'))).toHaveLength(1);
