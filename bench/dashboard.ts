@@ -27,7 +27,6 @@ import {
   readCompletions,
   readCrewNumbers,
   readVisitorNumbers,
-  startOfToday,
   visitorQueries,
 } from '../apps/server/src/dashboard/dashboard';
 import { type Database, openDatabase, queryRows, statement } from '../apps/server/src/db/client';
@@ -36,6 +35,7 @@ import { CONSOLE_COOKIE, createConsoleSession } from '../apps/server/src/operato
 import { describeMachine } from './machine';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
+import { startOfToday } from '../apps/server/src/text/time';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');

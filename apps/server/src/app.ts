@@ -11,6 +11,7 @@ import { campaignConsoleRoutes } from './campaign/console-routes';
 import { campaignRoutes } from './campaign/routes';
 import { checkpointRoutes } from './checkpoints/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { startOfToday } from './text/time';
 import type { Env, TrustProxy } from './config/env';
 import { loadSecret } from './config/secret';
 import type { AppContext } from './context';
@@ -33,6 +34,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { type MailWorker, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { reminderRoutes } from './reminders/routes';
+import { announcementRoutes } from './announcements/routes';
 import { loadVapid } from './reminders/vapid';
 import { type ReminderWorker, startReminderWorker } from './reminders/worker';
 import { operatorRoutes } from './operators/routes';
@@ -130,6 +132,9 @@ export async function buildApp(options: BuildOptions) {
     now: () => ctx.now(),
     log: app.log,
     appName: async () => (await ctx.campaign.get()).info.name,
+    mail: { channel: mailChannel, secret, nudge: () => mailWorker.nudge() },
+    publicUrl: env.PUBLIC_URL,
+    todayStart: async (now) => startOfToday(now.getTime(), (await ctx.campaign.get()).info.timeZone),
     ...(options.reminderPollMs ? { pollMs: options.reminderPollMs } : {}),
   });
   app.decorate('reminderWorker', reminderWorker);
@@ -193,6 +198,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(spinRoutes(ctx));
   await app.register(noticeRoutes(ctx));
   await app.register(reminderRoutes(ctx));
+  await app.register(announcementRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(photoRoutes(ctx));
   await app.register(rewardRoutes(ctx));

@@ -1,6 +1,9 @@
 // The operator console's calls (docs/product.md §10 and §14, decision 019).
 import { z } from 'zod';
 import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_HOURS_MAX,
+  ANNOUNCEMENT_MAX_LENGTH,
   PG_INTEGER_MAX,
   ERASE_CONFIRMATION,
   PARTICIPANT_ADJUST_MAX,
@@ -560,3 +563,49 @@ export const campaignPlanSchema = z.object({
 });
 export type CampaignPlan = z.infer<typeof campaignPlanSchema>;
 export type CampaignRenames = z.infer<typeof campaignRenamesSchema>;
+
+const announcementText = z
+  .string()
+  .trim()
+  .max(ANNOUNCEMENT_MAX_LENGTH, `An announcement must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters in each language.`);
+
+/** POST /api/console/announcements: the words (English required), who, when and how long, and what else to send. */
+export const newAnnouncementSchema = z.object({
+  texts: z.object({
+    en: announcementText.min(1, consoleMessages.announcementEnglishMissing),
+    'zh-Hans': announcementText.optional(),
+    ms: announcementText.optional(),
+    ta: announcementText.optional(),
+  }),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { message: 'Choose who the announcement is for.' }),
+  /** The campaign's wall-clock time ("2026-11-28T20:00") it shows from; absent: now. */
+  showAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Give the time as a date and a time of day.')
+    .optional(),
+  hours: z
+    .number({ message: 'Say for how many hours the announcement shows.' })
+    .int('Say for how many hours the announcement shows, in whole hours.')
+    .min(1, 'An announcement shows for at least an hour.')
+    .max(ANNOUNCEMENT_HOURS_MAX, `An announcement shows for at most ${ANNOUNCEMENT_HOURS_MAX} hours.`),
+  push: z.boolean(),
+  email: z.boolean(),
+});
+export type NewAnnouncement = z.infer<typeof newAnnouncementSchema>;
+
+export const consoleAnnouncementSchema = z.object({
+  id: z.number(),
+  texts: z.record(z.string(), z.string()),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  /** Unix seconds. */
+  showAt: z.number(),
+  endsAt: z.number(),
+  push: z.boolean(),
+  email: z.boolean(),
+  createdBy: z.string(),
+  withdrawnAt: z.number().nullable(),
+  state: z.enum(['scheduled', 'showing', 'ended', 'withdrawn']),
+  /** Pushes and e-mails queued, sent (or handed to the mail queue), and not sent (withdrawn, failed, gone). */
+  sends: z.object({ queued: z.number(), sent: z.number(), notSent: z.number() }),
+});
+export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncementSchema>;

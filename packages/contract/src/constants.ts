@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'participant.block',
   'participant.unblock',
   'participant.erase',
+  'announcement.create',
+  'announcement.withdraw',
 ] as const;
 
 /** Stock from the console (decision 071): one change adds or takes away at most this many units. */
@@ -126,3 +128,9 @@ export const PARTICIPANT_SEARCH_MAX = 50;
 export const PARTICIPANT_REASON_MAX_LENGTH = 200;
 /** The word an admin types to confirm an erasure. */
 export const ERASE_CONFIRMATION = 'ERASE';
+
+/** The longest announcement, per language: a banner on a phone and a notification's body (decision 078). */
+export const ANNOUNCEMENT_MAX_LENGTH = 300;
+export const ANNOUNCEMENT_AUDIENCES = ['everyone', 'no_answer_today'] as const;
+/** How long an announcement's banner shows, in hours: its push and e-mail are not sent after it either. */
+export const ANNOUNCEMENT_HOURS_MAX = 72;

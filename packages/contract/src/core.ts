@@ -25,7 +25,9 @@ export type {
   CampaignPlan,
   CampaignRenames,
   CampaignVersion,
+  ConsoleAnnouncement,
   ConsoleVoucher,
+  NewAnnouncement,
   NotifyWinnersBody,
   NotifyWinnersResult,
   OperatorRow,
@@ -51,6 +53,7 @@ export type {
   SignupBody,
   SpinResult,
   SpinStatus,
+  VisitorAnnouncement,
   Winner,
   WinnersList,
 } from './index';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CHECKPOINT_RESULTS, CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './constants';
 import { messages } from './messages';
 import { serverMessages } from './server-messages';
+import { LANGUAGES } from './languages';
 
 export * from './auth';
 export * from './claim-refusals';
@@ -132,6 +133,10 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export const noticeListSchema = z.object({ notices: z.array(noticeSchema) });
+/** GET /api/announcements: the crew's announcements showing now for this visitor, in their language where written. */
+export const visitorAnnouncementSchema = z.object({ id: z.number(), text: z.string(), lang: z.enum(LANGUAGES) });
+export type VisitorAnnouncement = z.infer<typeof visitorAnnouncementSchema>;
+export const visitorAnnouncementListSchema = z.object({ announcements: z.array(visitorAnnouncementSchema) });
 export type NoticeList = z.infer<typeof noticeListSchema>;
 export const noticesSeenBodySchema = z.object({ attemptIds: z.array(z.number().int().positive()).min(1).max(50) });
 export const noticesSeenSchema = z.object({ seen: z.number().int() });
@@ -261,6 +266,9 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
-/** The visitor's reminders (decision 063): whether a push reminder is on, and the key a browser subscribes with. */
-export const remindersSchema = z.object({ push: z.boolean(), publicKey: z.string() });
+/**
+ * The visitor's reminders (decisions 063 and 078): whether a push and an e-mail reminder are on, and the key a
+ * browser subscribes with.
+ */
+export const remindersSchema = z.object({ push: z.boolean(), email: z.boolean(), publicKey: z.string() });
 export type Reminders = z.infer<typeof remindersSchema>;

@@ -67,6 +67,7 @@ export function duckPointsText(points: number): string {
 
 /** The operator console's refusals (docs/product.md §14, decision 019). */
 export const consoleMessages = {
+  announcementEnglishMissing: 'Write the announcement in English: visitors without their own language read it.',
   signInRequired: 'Please sign in to the console.',
   noRole: 'This address has no role in the console. Ask an admin to add you.',
   visitorRefused: 'The console is for the crew: your visitor account has no role in it.',

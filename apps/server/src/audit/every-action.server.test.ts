@@ -20,6 +20,7 @@ import {
   api,
   attempt,
   claimVoucher,
+  type TestUser,
   createUser,
   getTestContext,
   repoRoot,
@@ -27,6 +28,7 @@ import {
 } from '../../test/helpers';
 import { parseEnv } from '../config/env';
 import {
+  announcements,
   attempts,
   auditLog,
   campaignVersions,
@@ -429,6 +431,45 @@ const CASES: Case[] = [
     },
   },
   {
+    via: 'console',
+    what: 'POST /api/console/announcements',
+    action: 'announcement.create',
+    prepare: async () => {
+      const [admin, words] = [await createOperator('admin'), unique('Dinner on deck 7')];
+      const body = { texts: { en: words }, audience: 'everyone', hours: 1, push: false, email: false };
+      return {
+        actor: admin.email,
+        run: () => consoleCall(admin, 'POST', '/api/console/announcements', body),
+        effectVisible: async () => (await bannersOf(await createUser())).includes(words),
+      };
+    },
+  },
+  {
+    via: 'console',
+    what: 'POST /api/console/announcements/:id/withdraw',
+    action: 'announcement.withdraw',
+    prepare: async () => {
+      const [admin, words] = [await createOperator('admin'), unique('Drinks at 8')];
+      const { database } = await getTestContext();
+      const at = new Date();
+      const [row] = await database.db
+        .insert(announcements)
+        .values({
+          texts: { en: words },
+          audience: 'everyone',
+          showAt: at,
+          endsAt: new Date(at.getTime() + 3_600_000),
+          createdBy: admin.email,
+        })
+        .returning({ id: announcements.id });
+      return {
+        actor: admin.email,
+        run: () => consoleCall(admin, 'POST', `/api/console/announcements/${row!.id}/withdraw`),
+        effectVisible: async () => !(await bannersOf(await createUser())).includes(words),
+      };
+    },
+  },
+  {
     via: 'cli',
     what: 'review:approve',
     action: 'review.approve',
@@ -784,6 +825,12 @@ async function sessionsOf(email: string): Promise<number> {
   const { database } = await getTestContext();
   const [row] = await database.db.select({ n: count() }).from(consoleSessions).where(eq(consoleSessions.email, email));
   return row?.n ?? 0;
+}
+
+/** The banners a visitor sees now. */
+async function bannersOf(visitor: TestUser): Promise<string[]> {
+  const { body } = await api('GET', '/api/announcements', visitor);
+  return (body.announcements as { text: string }[]).map((a) => a.text);
 }
 
 async function visitorRow(userId: number) {

@@ -17,11 +17,10 @@ import { limitArguments, lockAddress, refusal } from './link-limits';
 import type { Language } from '../campaign/translations';
 import { signInMailTexts } from './sign-in-mail-texts';
 import { countWrongCode, spendOperatorCode } from './operator-links';
+import { escapeHtml } from '../text/html';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Wrong-code comparisons one address may receive per 24 hours, from everyone together (decision 015):

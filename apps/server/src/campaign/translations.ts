@@ -136,6 +136,15 @@ export function requestLanguage(request: FastifyRequest): Language {
   return pickLanguage(lang, request.headers['accept-language']);
 }
 
+/**
+ * The request's language as users.language keeps it for the e-mails and reminders sent later (decision 037): null is
+ * English. Kept at each sign-up, sign-in and reminder opt-in.
+ */
+export function keptLanguage(request: FastifyRequest): Exclude<Language, 'en'> | null {
+  const requested = requestLanguage(request);
+  return requested === 'en' ? null : requested;
+}
+
 /** The block of `language`, or undefined for English and for a language the pack does not translate. */
 export function translationsFor(translations: PackTranslations | undefined, language: Language) {
   return language === 'en' ? undefined : translations?.[language];

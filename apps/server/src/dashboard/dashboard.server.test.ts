@@ -11,7 +11,7 @@ import { PRODUCTION_CACHES } from '../cache/settings';
 import { and, eq, sql } from 'drizzle-orm';
 import { attempts, users } from '../db/schema';
 import { reviewAttempt } from '../reviews/review';
-import { startOfToday } from './dashboard';
+import { startOfToday } from '../text/time';
 
 async function dashboard(operator: TestOperator): Promise<Dashboard> {
   const { app } = await getTestContext();

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Dashboard } from '@quackquest/contract';
 import { refreshing } from '../cache/refreshing';
 import { perApp } from '../cache/per-app';
-import { dayStart, formatDay } from '../text/time';
+import { startOfToday } from '../text/time';
 import type { AppContext } from '../context';
 import { type Db, type DbOrTx, type Tx, queryRows } from '../db/client';
 
@@ -27,11 +27,6 @@ export interface VisitorNumbers {
 }
 
 export type CrewNumbers = Pick<Dashboard, 'reviews' | 'rewards' | 'claims' | 'redemptions'>;
-
-/** 00:00 today in the campaign's time zone, as a Date. */
-export function startOfToday(now: number, timeZone: string): Date {
-  return new Date(dayStart(formatDay(new Date(now), timeZone), timeZone) * 1000);
-}
 
 /**
  * The statements of the visitor half, by name: each reads a whole table (users, sessions, attempts, spins,

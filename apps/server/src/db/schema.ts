@@ -532,7 +532,7 @@ export const mailQueue = pgTable(
   'mail_queue',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** 'sign_in' or 'winner_notice'. */
+    /** 'sign_in', 'winner_notice', 'reminder' or 'announcement'. */
     kind: text('kind').notNull(),
     /** The workers that serve this row: 'main' in a deployment; tests that share a database keep apart by it. */
     channel: text('channel').notNull().default('main'),
@@ -575,17 +575,18 @@ export const mailQueue = pgTable(
 );
 
 /**
- * A visitor's yes to a reminder when the next day's checkpoint opens (issue 27 part 6, decision 063): given by them,
- * never by default; `withdrawnAt` when they took it back (the subscription's endpoint and keys blanked then); deleted
- * by an erasure. A push row holds the browser's subscription: its endpoint at a push service and the keys a payload
- * is encrypted to (RFC 8291). At most one live row per visitor and channel: a new device's subscription replaces it.
+ * A visitor's yes to a reminder when the next day's checkpoint opens (issue 27 part 6, decisions 063 and 078): given
+ * by them, never by default; `withdrawnAt` when they took it back (the subscription's endpoint and keys blanked then);
+ * deleted by an erasure. A push row holds the browser's subscription: its endpoint at a push service and the keys a
+ * payload is encrypted to (RFC 8291); an e-mail row holds nothing more (the address is the account's). At most one
+ * live row per visitor and channel: a new device's subscription replaces it.
  */
 export const reminderOptIns = pgTable(
   'reminder_opt_ins',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: userRef(),
-    /** 'push' (Web Push to the installed app). */
+    /** 'push' (Web Push to the installed app) or 'email' (through the mail queue). */
     channel: text('channel').notNull(),
     endpoint: text('endpoint'),
     p256dh: text('p256dh'),
@@ -614,8 +615,12 @@ export const reminderQueue = pgTable(
     optInId: bigint('opt_in_id', { mode: 'number' })
       .notNull()
       .references(() => reminderOptIns.id, { onDelete: 'cascade' }),
-    /** The unlock it tells of: the checkpoints' start time (Unix seconds). */
+    /** The unlock it tells of: the checkpoints' start time (Unix seconds); an announcement's time to be shown. */
     opensAt: bigint('opens_at', { mode: 'number' }).notNull(),
+    /** The opt-in's channel when queued: 'push' is sent to the push service, 'email' handed to the mail queue. */
+    medium: text('medium').notNull().default('push'),
+    /** The crew's announcement this row carries (decision 078); none for a day's reminder. */
+    announcementId: bigint('announcement_id', { mode: 'number' }).references(() => announcements.id, { onDelete: 'cascade' }),
     /** The workers that serve this row: 'main' in a deployment; tests that share a database keep apart by it. */
     channel: text('channel').notNull().default('main'),
     /** 'queued', 'sent', 'gone' (the push service no longer knows the subscription), 'failed' or 'withdrawn'. */
@@ -631,10 +636,46 @@ export const reminderQueue = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    uniqueIndex('reminder_queue_once_idx').on(t.optInId, t.opensAt),
+    uniqueIndex('reminder_queue_once_idx')
+      .on(t.optInId, t.opensAt)
+      .where(sql`${t.announcementId} is null`),
+    uniqueIndex('reminder_queue_announcement_once_idx')
+      .on(t.optInId, t.announcementId)
+      .where(sql`${t.announcementId} is not null`),
     index('reminder_queue_due_idx')
-      .on(t.channel, t.nextAttemptAt)
+      .on(t.channel, t.medium, t.nextAttemptAt)
       .where(sql`state = 'queued'`),
     index('reminder_queue_sent_idx').on(t.channel, t.sentAt),
+  ],
+);
+
+/**
+ * What the crew tells visitors (issue 27 part 6, decision 078): a banner in the app from `showAt` to `endsAt` for its
+ * audience ('everyone', or 'no_answer_today': no answer since the campaign's day began), in the visitor's language
+ * where the crew wrote one (English always). With `push` or `email` it also goes, once, to the visitors of its audience
+ * who turned that reminder on; `queuedAt` says when those rows were written. A withdrawn one shows no more and sends
+ * nothing not yet sent.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The message by language: 'en' always, others where the crew translated it. */
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    audience: text('audience').notNull(),
+    showAt: timestamp('show_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    push: boolean('push').notNull().default(false),
+    email: boolean('email').notNull().default(false),
+    /** The operator who wrote it. */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('announcements_audience_known', sql`${t.audience} in ('everyone', 'no_answer_today')`),
+    check('announcements_ends_after_start', sql`${t.endsAt} > ${t.showAt}`),
+    index('announcements_show_idx').on(t.showAt),
   ],
 );

@@ -15,6 +15,9 @@ const CREW: Role[] = ['admin', 'staff'];
 
 /** Who may call each console route (docs/product.md §10). */
 const CONSOLE_ROUTES: Record<string, Role[]> = {
+  'GET /api/console/announcements': ADMIN,
+  'POST /api/console/announcements': ADMIN,
+  'POST /api/console/announcements/:id/withdraw': ADMIN,
   'DELETE /api/console/operators/:email': ADMIN,
   'GET /api/console/audit': ADMIN,
   'POST /api/console/audit.csv': ADMIN,

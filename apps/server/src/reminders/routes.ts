@@ -1,8 +1,9 @@
 import { pushSubscriptionSchema, remindersSchema } from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptLanguage } from '../campaign/translations';
 import type { AppContext } from '../context';
 import { requireUserId } from '../session/session';
-import { optInPush, readReminders, withdrawPush } from './opt-ins';
+import { optInEmail, optInPush, readReminders, withdrawReminder } from './opt-ins';
 
 export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,14 +19,31 @@ export function reminderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: pushSubscriptionSchema, response: { 200: remindersSchema } } },
       async (request) => {
         const userId = await requireUserId(request);
-        await optInPush(ctx.db, userId, request.body, { services: ctx.env.PUSH_SERVICES, now: new Date(ctx.now()) });
+        await optInPush(ctx.db, userId, request.body, {
+          services: ctx.env.PUSH_SERVICES,
+          now: new Date(ctx.now()),
+          language: keptLanguage(request),
+        });
         return readReminders(ctx.db, userId, publicKey);
       },
     );
 
     app.delete('/api/reminders/push', { schema: { response: { 200: remindersSchema } } }, async (request) => {
       const userId = await requireUserId(request);
-      await withdrawPush(ctx.db, userId, new Date(ctx.now()));
+      await withdrawReminder(ctx.db, userId, 'push', new Date(ctx.now()));
+      return readReminders(ctx.db, userId, publicKey);
+    });
+
+    // E-mail reminders (decision 078): to the account's address, through the mail queue.
+    app.put('/api/reminders/email', { schema: { response: { 200: remindersSchema } } }, async (request) => {
+      const userId = await requireUserId(request);
+      await optInEmail(ctx.db, userId, { now: new Date(ctx.now()), language: keptLanguage(request) });
+      return readReminders(ctx.db, userId, publicKey);
+    });
+
+    app.delete('/api/reminders/email', { schema: { response: { 200: remindersSchema } } }, async (request) => {
+      const userId = await requireUserId(request);
+      await withdrawReminder(ctx.db, userId, 'email', new Date(ctx.now()));
       return readReminders(ctx.db, userId, publicKey);
     });
   };

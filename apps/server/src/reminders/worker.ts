@@ -1,19 +1,25 @@
-// Sends the reminders (decision 063). Each server process runs one worker: every few seconds it queues the
-// reminders of an unlock that has just passed (once per unlock and process; the database keeps it to one row per
-// visitor whoever queues), and it claims due rows and hands each to its push service: the payload encrypted to the
+// Sends the reminders and the crew's announcements (decisions 063 and 078). Each server process runs one worker:
+// every few seconds it queues the reminders of an unlock that has just passed (once per unlock and process; the
+// database keeps it to one row per visitor whoever queues) and the pushes and e-mails of an announcement whose time
+// has come, and it claims due push rows and hands each to its push service: the payload encrypted to the
 // subscription's keys (aes128gcm, RFC 8291) and signed with our VAPID key (RFC 8292) by the web-push library, sent
-// with fetch over kept-alive connections. Rounds follow each other while rows are due; PUSH_PER_MINUTE holds the
-// surplus in the queue, which survives restarts.
+// with fetch over kept-alive connections. E-mail rows go to the mail queue a few hundred at a time. Rounds follow
+// each other while rows are due; PUSH_PER_MINUTE (and the mail queue's rate) holds the surplus in the queue, which
+// survives restarts.
 import webPush from 'web-push';
 import type { Db } from '../db/client';
+import type { MailQueueHandle } from '../mail/queue';
 import { reminderPayload } from './reminder-texts';
 import {
   type ClaimedReminder,
   claimReminders,
+  dueAnnouncements,
   giveUpExpired,
+  handOverEmails,
   markRefused,
   markRetry,
   markSent,
+  queueAnnouncement,
   queueUnlock,
   recentUnlocks,
 } from './queue';
@@ -21,6 +27,11 @@ import type { Vapid } from './vapid';
 
 /** Reminders claimed per round, and sent at once at most. */
 const ROUND = 500;
+/**
+ * Reminder e-mails waiting in the mail queue at most (decision 078): enough to keep its pool busy between two rounds,
+ * few enough that the mail queue's fair-turns claim stays cheap and a visitor who turns e-mail off is spared the rest.
+ */
+const MAIL_BACKLOG = 300;
 const IN_FLIGHT = 100;
 const SEND_TIMEOUT_MS = 10_000;
 const SCHEDULE_EVERY_MS = 5_000;
@@ -38,6 +49,11 @@ export interface ReminderWorkerOptions {
   now: () => number;
   log: Log;
   appName: () => Promise<string>;
+  /** Where e-mail reminders go (the mail queue) and the address their links point to. */
+  mail: MailQueueHandle;
+  publicUrl: string;
+  /** 00:00 today in the campaign's zone, for an announcement to those with no answer today. */
+  todayStart: (now: Date) => Promise<Date>;
   pollMs?: number;
 }
 
@@ -64,6 +80,10 @@ export function startReminderWorker(options: ReminderWorkerOptions): ReminderWor
       await queueUnlock(options.db, opensAt, options.channel, now);
       queuedUnlocks.add(opensAt);
     }
+    for (const announcement of await dueAnnouncements(options.db, now)) {
+      const todayStart = await options.todayStart(now);
+      await queueAnnouncement(options.db, announcement, { channel: options.channel, now, todayStart });
+    }
   };
 
   /** One round: returns how many were claimed. */
@@ -71,14 +91,22 @@ export function startReminderWorker(options: ReminderWorkerOptions): ReminderWor
     const now = new Date(options.now());
     if (force) lastSchedule = -Infinity;
     await schedule(now);
+    const appName = await options.appName().catch(() => 'QuackQuest');
+    const handed = await handOverEmails(options.db, {
+      mail: options.mail,
+      now,
+      backlog: MAIL_BACKLOG,
+      appName,
+      publicUrl: options.publicUrl,
+    });
+    if (handed > 0) options.mail.nudge();
     const claimed = await claimReminders(options.db, {
       channel: options.channel,
       now,
       most: ROUND,
       perMinute: options.perMinute,
     });
-    if (claimed.length === 0) return 0;
-    const appName = await options.appName().catch(() => 'QuackQuest');
+    if (claimed.length === 0) return handed;
     const sent: number[] = [];
     let next = 0;
     const lane = async () => {
@@ -89,7 +117,7 @@ export function startReminderWorker(options: ReminderWorkerOptions): ReminderWor
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, claimed.length) }, lane));
     await markSent(options.db, sent, new Date(options.now()));
-    return claimed.length;
+    return Math.max(claimed.length, handed);
   };
 
   const tick = () => {
@@ -128,7 +156,7 @@ export function startReminderWorker(options: ReminderWorkerOptions): ReminderWor
 
 /** Sends one reminder; true when its push service took it. A refusal or failure is written to its row. */
 async function deliver(options: ReminderWorkerOptions, reminder: ClaimedReminder, appName: string): Promise<boolean> {
-  const payload = reminderPayload(appName, reminder.language, reminder.opensAt);
+  const payload = reminderPayload(appName, reminder);
   let status: number;
   let reason: string;
   try {

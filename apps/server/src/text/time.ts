@@ -14,6 +14,19 @@ export function dayStart(isoDay: string, timeZone: string): number {
   return Math.floor(utc / 1000);
 }
 
+/** Unix seconds of a wall-clock time ("2026-11-28T20:00") in the given time zone. */
+export function zonedInstant(localTime: string, timeZone: string): number {
+  const guess = Date.parse(`${localTime}:00Z`);
+  let utc = guess - offsetMs(guess, timeZone);
+  utc = guess - offsetMs(utc, timeZone);
+  return Math.floor(utc / 1000);
+}
+
+/** 00:00 today in the campaign's time zone, as a Date. */
+export function startOfToday(now: number, timeZone: string): Date {
+  return new Date(dayStart(formatDay(new Date(now), timeZone), timeZone) * 1000);
+}
+
 // Building an Intl.DateTimeFormat costs far more than using one: exports format every row's times (decision 022).
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -19,6 +19,7 @@ import { auditLog, ledger, users, winnerNotices } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { rankedVisitors } from '../exports/exports';
 import { type MailHooks, type MailQueueHandle, OTHER_MAIL_LIFE_MS, enqueueMail } from '../mail/queue';
+import { escapeHtml } from '../text/html';
 
 /** Serialises step 1 of notifying: an arbitrary constant key for pg_advisory_xact_lock. */
 const WINNERS_LOCK = 0x77696e;
@@ -312,9 +313,6 @@ const outcomeOf = (c: WinnerCandidate) => ({
   ducks: c.ducks,
   flags: c.flags,
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The words of the winner notice per language (decision 037); a visitor without a stored language reads English. */
 interface WinnerWords {

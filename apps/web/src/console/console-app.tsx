@@ -19,6 +19,7 @@ const ReviewScreen = lazy(() => import('./review/review-screen'));
 const RedeemScreen = lazy(() => import('./redeem/redeem-screen'));
 const ExportsScreen = lazy(() => import('./admin/exports-screen'));
 const OperatorsScreen = lazy(() => import('./admin/operators-screen'));
+const AnnouncementsScreen = lazy(() => import('./admin/announcements-screen'));
 const AuditScreen = lazy(() => import('./admin/audit-screen'));
 const CampaignScreen = lazy(() => import('./campaign/campaign-screen'));
 const DashboardScreen = lazy(() => import('./dashboard/dashboard-screen'));
@@ -70,6 +71,7 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.exports} element={guard(consolePaths.exports, <ExportsScreen />)} />
           <Route path={consolePaths.operators} element={guard(consolePaths.operators, <OperatorsScreen me={me} />)} />
           <Route path={consolePaths.audit} element={guard(consolePaths.audit, <AuditScreen />)} />
+          <Route path={consolePaths.announcements} element={guard(consolePaths.announcements, <AnnouncementsScreen me={me} />)} />
           <Route path={consolePaths.campaign} element={guard(consolePaths.campaign, <CampaignScreen />)} />
           <Route path={consolePaths.dashboard} element={guard(consolePaths.dashboard, <DashboardScreen />)} />
           <Route path={consolePaths.participants} element={guard(consolePaths.participants, <ParticipantsScreen />)} />

@@ -9,6 +9,7 @@ export const consolePaths = {
   campaign: '/console/campaign',
   dashboard: '/console/dashboard',
   participants: '/console/participants',
+  announcements: '/console/announcements',
   participant: (userId: number) => `/console/participants/${userId}`,
   /** The audit trail of what concerns one visitor, or one reward (issue 32 part 6). */
   auditOf: (about: { user: number } | { reward: number }) =>

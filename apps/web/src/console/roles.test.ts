@@ -4,7 +4,10 @@ import { mayOpen, screensFor } from './roles';
 
 describe('the screens a role opens', () => {
   it.each([
-    ['admin', ['Live numbers', 'Review', 'Redeem', 'Participants', 'Exports', 'Operators', 'Audit trail', 'Campaign']],
+    [
+      'admin',
+      ['Live numbers', 'Review', 'Redeem', 'Participants', 'Announcements', 'Exports', 'Operators', 'Audit trail', 'Campaign'],
+    ],
     ['reviewer', ['Review']],
     ['staff', ['Redeem']],
   ] as const)('%s sees %j in the navigation', (role, labels) => {
@@ -21,6 +24,7 @@ describe('the screens a role opens', () => {
     for (const path of [
       consolePaths.dashboard,
       consolePaths.participants,
+      consolePaths.announcements,
       consolePaths.exports,
       consolePaths.operators,
       consolePaths.audit,

@@ -49,6 +49,12 @@ const campaign: ConsoleScreen = {
   hint: 'See what a pack would change, load it, or restore an earlier version.',
 };
 
+const announcements: ConsoleScreen = {
+  path: consolePaths.announcements,
+  label: 'Announcements',
+  hint: 'Tell visitors something in the app, and by push or e-mail to those who turned reminders on.',
+};
+
 const dashboard: ConsoleScreen = {
   path: consolePaths.dashboard,
   label: 'Live numbers',
@@ -57,7 +63,7 @@ const dashboard: ConsoleScreen = {
 
 // The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [dashboard, review, redeem, participants, exportsScreen, operators, audit, campaign],
+  admin: [dashboard, review, redeem, participants, announcements, exportsScreen, operators, audit, campaign],
   reviewer: [review],
   staff: [redeem],
 };

@@ -18,6 +18,8 @@ export const keys = {
   installDismissed: 'installDismissed',
   /** The visitor's language (decision 037): en, zh-Hans, ms or ta. */
   language: 'language',
+  /** The crew's announcements dismissed on this phone, by id (features/announcements, decision 078). */
+  announcementsDismissed: 'announcementsDismissed',
   /** Logout was pressed without a connection: the server is told when the phone is next online (logout-api.ts). */
   pendingLogout: 'pendingLogout',
 } as const;

@@ -6,6 +6,7 @@ import { CheckpointList, HowToPlay } from '../features/checkpoints/checkpoint-li
 import { DuckTracker, TrackerButtons } from '../features/checkpoints/duck-tracker';
 import { offlineTexts } from '../features/offline/offline-texts';
 import { ReminderCard } from '../features/reminders/reminder-card';
+import { AnnouncementBanner } from '../features/announcements/announcement-banner';
 import { useQueuedCheckpoints } from '../lib/answer-queue';
 import { paths } from '../lib/paths';
 import '../features/checkpoints/checkpoints.css';
@@ -28,6 +29,7 @@ export default function CheckpointsRoute() {
       <HowToPlay />
       {/* Last: it appears once /api/reminders answers, and nothing below it moves then (layout-shift.spec.ts). */}
       <ReminderCard />
+      <AnnouncementBanner />
       <BottomBar
         links={[
           { to: paths.leaderboard, label: t('nav.leaderboard') },

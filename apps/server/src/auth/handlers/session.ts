@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { spentIdTokens, users } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../domain/errors';
-import { requestLanguage } from '../../campaign/translations';
+import { keptLanguage } from '../../campaign/translations';
 import { isBlocked } from '../../participants/blocking';
 import { statement } from '../../db/client';
 import {
@@ -32,8 +32,7 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   // Login CSRF (issue 12): a proof issued to another browser signs nobody in here (decision 016).
   if (!isSameBrowser(request, identity.browser)) throw unauthenticated(said('tokenOtherBrowser'));
   // Kept for the e-mails sent later (the winner notice, decision 037); null is English.
-  const requested = requestLanguage(request);
-  const language = requested === 'en' ? null : requested;
+  const language = keptLanguage(request);
   if (body.action === 'signup') return signUp(auth, request, reply, body, identity, language);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!existing) throw notFound(said('userNotFound'));

@@ -1,5 +1,13 @@
 // The admin screens' calls (docs/product.md §10): exports and winners, operators, the audit trail.
-import type { AuditRow, NotifyWinnersBody, NotifyWinnersResult, OperatorRow, WinnersList } from '@quackquest/contract/core';
+import type {
+  AuditRow,
+  ConsoleAnnouncement,
+  NewAnnouncement,
+  NotifyWinnersBody,
+  NotifyWinnersResult,
+  OperatorRow,
+  WinnersList,
+} from '@quackquest/contract/core';
 import { api } from '../../lib/api-client';
 import type { Role } from '../console-types';
 
@@ -51,4 +59,17 @@ export async function fetchAudit(filter: AuditFilter, before?: number): Promise<
   if (filter.reward !== undefined) query.set('reward', String(filter.reward));
   if (before !== undefined) query.set('before', String(before));
   return (await api<{ rows: AuditRow[] }>(`/api/console/audit?${query.toString()}`, { allowUnauthorized: true })).rows;
+}
+
+export async function fetchAnnouncements(): Promise<ConsoleAnnouncement[]> {
+  return (await api<{ announcements: ConsoleAnnouncement[] }>('/api/console/announcements', { allowUnauthorized: true }))
+    .announcements;
+}
+
+export function publishAnnouncement(body: NewAnnouncement): Promise<{ id: number }> {
+  return api('/api/console/announcements', { method: 'POST', body, allowUnauthorized: true });
+}
+
+export function withdrawAnnouncement(id: number): Promise<{ id: number }> {
+  return api(`/api/console/announcements/${id}/withdraw`, { method: 'POST', allowUnauthorized: true });
 }

@@ -1,4 +1,6 @@
 // The admin screens' texts (docs/product.md §15). The server's refusals come in its answers.
+import { ANNOUNCEMENT_HOURS_MAX, consoleMessages } from '@quackquest/contract/core';
+
 export const exportsTexts = {
   title: 'Exports and winners',
   downloads: 'Download',
@@ -103,3 +105,41 @@ export const auditTexts = {
   aboutReward: (id: number) => `Only what concerns reward #${id}: its stock and its vouchers.`,
   showAll: 'Show everything',
 } as const;
+
+export const announcementsTexts = {
+  title: 'Announcements',
+  newTitle: 'New announcement',
+  hint: 'Visitors see it as a banner on their checkpoints screen, in their language where you write one and in English otherwise.',
+  english: 'English (required)',
+  /** In English: the console is the crew's, and a crew laptop may lack the scripts' fonts. */
+  optional: (language: 'zh-Hans' | 'ms' | 'ta') =>
+    `${{ 'zh-Hans': 'Chinese (Simplified)', ms: 'Malay', ta: 'Tamil' }[language]} (optional)`,
+  audience: 'Who sees it',
+  audiences: { everyone: 'Everyone', no_answer_today: 'Visitors with no answer today' },
+  when: 'When',
+  now: 'Now',
+  later: (zone: string | null) => (zone ? `Later, at a time in ${zone}` : 'Later'),
+  laterTime: (zone: string | null) => (zone ? `Date and time in ${zone}` : 'Date and time'),
+  hours: 'Shown for (hours)',
+  push: 'Also send it as a notification to visitors who turned on reminders on their phone',
+  email: 'Also e-mail it to visitors who turned on e-mail reminders',
+  confirm: 'Notifications and e-mails cannot be called back once sent. Tap again to publish and send.',
+  confirmYes: 'Yes, publish and send',
+  publish: 'Publish',
+  publishing: 'Publishing...',
+  published: 'Published: visitors see it now.',
+  scheduled: 'Scheduled: visitors see it from its time.',
+  englishMissing: consoleMessages.announcementEnglishMissing,
+  hoursInvalid: `Enter how many hours it shows, from 1 to ${ANNOUNCEMENT_HOURS_MAX}.`,
+  timeMissing: 'Choose the date and time it shows from, or choose Now.',
+  listTitle: 'Written',
+  none: 'No announcement yet.',
+  states: { scheduled: 'Scheduled', showing: 'Showing', ended: 'Ended', withdrawn: 'Withdrawn' },
+  sends: (a: { push: boolean; email: boolean; sends: { queued: number; sent: number; notSent: number } }) =>
+    `${a.push && a.email ? 'Push and e-mail' : a.push ? 'Push' : 'E-mail'}: ${a.sends.sent} sent, ${a.sends.queued} waiting, ${a.sends.notSent} not sent`,
+  by: (email: string) => `Written by ${email}`,
+  withdraw: 'Withdraw',
+  withdrawn: 'Withdrawn: visitors no longer see it, and nothing more is sent.',
+  loadFailed: 'The announcements could not be loaded.',
+  failed: 'That did not work. Please try again.',
+};

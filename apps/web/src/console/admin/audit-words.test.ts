@@ -57,6 +57,7 @@ describe('auditSentence', () => {
     ],
     ['export.winners', null, { rows: 1 }, 'Downloaded 1 row'],
     ['operator.change_role', { role: 'staff' }, { role: 'reviewer' }, 'Role staff → reviewer'],
+    ['announcement.create', null, { texts: { en: 'Dinner at 7' } }, 'Announcement written: "Dinner at 7"'],
   ])('%s in words', (action, before, after, words) => {
     expect(auditSentence({ action, before, after })).toBe(words);
   });

@@ -79,6 +79,12 @@ export function auditSentence(row: Pick<AuditRow, 'action' | 'before' | 'after'>
       return 'Downloaded the audit trail';
     case 'campaign.load':
       return num(after.version) !== null ? `Campaign loaded: version ${num(after.version)}` : 'Campaign loaded';
+    case 'announcement.create': {
+      const words = text(fields(after.texts).en);
+      return words ? `Announcement written: "${words}"` : 'Announcement written';
+    }
+    case 'announcement.withdraw':
+      return 'Announcement withdrawn';
     default:
       return null;
   }

@@ -1,6 +1,7 @@
-// GET /api/reminders, PUT and DELETE /api/reminders/push (decision 063): the visitor's reminder when the next day's
-// checkpoint opens, by Web Push to this phone. Turning it on asks the browser for a push subscription with the
-// server's VAPID key and hands it to the server; turning it off tells the server first, then drops the subscription.
+// GET /api/reminders, PUT and DELETE /api/reminders/push and /api/reminders/email (decisions 063 and 078): the
+// visitor's reminder when the next day's checkpoint opens, by Web Push to this phone or by e-mail. Turning push on
+// asks the browser for a push subscription with the server's VAPID key and hands it to the server; turning it off
+// tells the server first, then drops the subscription. E-mail needs nothing of the browser.
 import type { Reminders } from '@quackquest/contract/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -8,10 +9,10 @@ import { api } from '../../lib/api-client';
 const remindersQueryKey = ['reminders'] as const;
 
 /** Push reminders need a service worker, the Push API and notifications: not every browser has them. */
-const pushSupported = (): boolean => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = (): boolean => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 export function useReminders() {
-  return useQuery({ queryKey: remindersQueryKey, queryFn: () => api<Reminders>('/api/reminders'), enabled: pushSupported() });
+  return useQuery({ queryKey: remindersQueryKey, queryFn: () => api<Reminders>('/api/reminders') });
 }
 
 /** Refused: the visitor (or the browser's settings) said no to notifications. */
@@ -38,6 +39,14 @@ export function useSetReminders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ on, publicKey }: { on: boolean; publicKey: string }) => (on ? turnOn(publicKey) : turnOff()),
+    onSuccess: (reminders) => queryClient.setQueryData(remindersQueryKey, reminders),
+  });
+}
+
+export function useSetEmailReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api<Reminders>('/api/reminders/email', { method: on ? 'PUT' : 'DELETE' }),
     onSuccess: (reminders) => queryClient.setQueryData(remindersQueryKey, reminders),
   });
 }
