@@ -89,7 +89,8 @@ function startSink(): Promise<{ child: ChildProcess; pushUrl: string; smtpUrl: s
   let seen: Arrival = { push: 0, mail: 0, lastPushAt: 0, lastMailAt: 0 };
   return new Promise((resolve) => {
     child.on('message', (message: { pushUrl?: string; smtpUrl?: string } & Partial<Arrival>) => {
-      if (message.pushUrl && message.smtpUrl) resolve({ child, pushUrl: message.pushUrl, smtpUrl: message.smtpUrl, seen: () => seen });
+      if (message.pushUrl && message.smtpUrl)
+        resolve({ child, pushUrl: message.pushUrl, smtpUrl: message.smtpUrl, seen: () => seen });
       else seen = message as Arrival;
     });
   });
@@ -167,7 +168,8 @@ async function main(options: Options): Promise<void> {
     const database = await openDatabase({ databaseUrl: pg.url, dataDir, poolSize: 2 });
     try {
       await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
-      const seeded = await seedUsers(database.db, options.reminders + answerers, answerers);
+      // A session for everyone: the answerers are the last `answerers` ids, after those with a reminder.
+      const seeded = await seedUsers(database.db, options.reminders + answerers, options.reminders + answerers);
       // Every subscription has a real P-256 key and auth secret: the server encrypts each payload as for a browser.
       const key = createECDH('prime256v1');
       key.generateKeys();
@@ -206,6 +208,7 @@ async function main(options: Options): Promise<void> {
           VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
           VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
           SMTP_URL: sinkProcess.smtpUrl,
+          MAIL_FROM: 'QuackQuest <crew@quackquest.test>',
           SIGNIN_MAIL_PER_MINUTE: '1000000',
           PUSH_PER_MINUTE: '1000000',
           PUSH_SERVICES: sinkProcess.pushUrl,
@@ -221,12 +224,21 @@ async function main(options: Options): Promise<void> {
       const out = createWriteStream(log);
       server.stdout!.pipe(out);
       server.stderr!.pipe(out);
-      for (let tries = 0; !(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)); tries++) {
+      for (
+        let tries = 0;
+        !(await fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        tries++
+      ) {
         if (tries > 480 || server.exitCode !== null) throw new Error(`the server did not start (see ${log})`);
         await sleep(250);
       }
 
-      console.log(`${options.reminders.toLocaleString('en')} reminders (${pushes} push, ${emails} e-mail); answers at ${options.rate}/s`);
+      console.log(
+        `${options.reminders.toLocaleString('en')} reminders (${pushes} push, ${emails} e-mail); answers at ${options.rate}/s`,
+      );
       const load = answering(origin, cookies, slug, options.rate);
       await sleep(Math.max(0, opensAt * 1000 - Date.now()));
       load.window('while sending');
