@@ -80,7 +80,7 @@ async function sink(): Promise<void> {
   });
   const address = pushes.address();
   process.send!({ pushUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, smtpUrl: smtp.url });
-  setInterval(() => process.send!(seen), 100).unref();
+  setInterval(() => process.connected && process.send!(seen), 100).unref();
   process.on('disconnect', () => process.exit(0));
 }
 
