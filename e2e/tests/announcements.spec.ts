@@ -49,6 +49,9 @@ test('an admin announces in two languages; each visitor reads their own, the e-m
   await malayPhone.getByRole('button', { name: ms('reminders.emailTurnOn') }).click();
   await expect(malayPhone.getByText(ms('reminders.emailOn'))).toBeVisible();
   await expect(malayPhone.getByRole('button', { name: ms('reminders.emailTurnOff') })).toBeVisible();
+  await malayPhone
+    .getByRole('region', { name: ms('reminders.title') })
+    .screenshot({ path: test.info().outputPath('reminder-card-ms.png') });
 
   // The admin, on a laptop.
   const laptop = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: appUrl })).newPage();
