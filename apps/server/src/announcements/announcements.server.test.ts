@@ -82,6 +82,23 @@ describe('e-mail reminders', () => {
     expect((await call(app, withdrew, 'DELETE', '/api/reminders/email')).json()).toMatchObject({ email: false });
     const never = await createUser();
     expect((await call(app, never, 'GET', '/api/reminders')).json()).toMatchObject({ email: false, push: false });
+    // Erased and blocked visitors get nothing either.
+    const erased = await withEmailReminder();
+    const blocked = await withEmailReminder();
+    const admin = await createOperator('admin');
+    const { app: shared } = await getTestContext();
+    for (const [who, action, payload] of [
+      [erased, 'erase', { confirm: 'ERASE' }],
+      [blocked, 'block', { reason: 'Two accounts' }],
+    ] as const) {
+      const done = await shared.inject({
+        method: 'POST',
+        url: `/api/console/participants/${who.id}/${action}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+      expect(done.statusCode).toBe(200);
+    }
 
     await unlock();
     await sendAll();
@@ -99,6 +116,8 @@ describe('e-mail reminders', () => {
     expect(mailsTo(english).map((m) => m.parsed.subject)).toEqual([`${info.name}: today's checkpoint is open`]);
     expect(mailsTo(withdrew)).toEqual([]);
     expect(mailsTo(never)).toEqual([]);
+    expect(mailsTo(erased)).toEqual([]);
+    expect(mailsTo(blocked)).toEqual([]);
   });
 
   it('turned off after its e-mail was handed to the mail queue, nothing is sent', async () => {
