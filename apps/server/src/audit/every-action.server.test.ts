@@ -85,6 +85,7 @@ const UNAUDITED_COMMANDS = [
   'backup',
   'restore',
   'verify',
+  'ledger:digest',
 ];
 
 const CASES: Case[] = [

@@ -97,6 +97,21 @@ const checks: Check[] = [
       left join lateral (select seq, hash from audit_seals order by seq desc limit 1) last on true
       where h.seq <> coalesce(last.seq, 0) or h.hash <> coalesce(last.hash, repeat('0', 64))`,
   },
+  // The ledger's hash chains (decision 079): each visitor's rows numbered 1, 2, ... without a gap, each linked to the one
+  // before it. An edited row breaks its own link, a removed one leaves a gap; each visitor's first break, earliest
+  // written first.
+  {
+    name: 'the ledger chains hold: each row unchanged, none missing',
+    query: sql`select * from (select distinct on (user_id) id::int, user_id::int, seq, case
+        when seq <> previous_seq + 1 then 'rows ' || (previous_seq + 1) || '..' || (seq - 1) || ' of the visitor removed'
+        else 'row changed' end as problem
+      from (select l.id, l.user_id, l.seq, l.hash, lag(l.seq, 1, 0) over chain as previous_seq,
+          qq_ledger_hash(lag(l.hash, 1, repeat('0', 64)) over chain, l.user_id, l.seq, l.id, l.amount, l.posted, l.kind,
+            l.spin_id, l.claim_id, l.reason, l.created_at) as expected
+        from ledger l window chain as (partition by l.user_id order by l.seq)) walked
+      where seq <> previous_seq + 1 or expected <> hash
+      order by user_id, seq) first_breaks order by id`,
+  },
 ];
 
 export interface VerifyResult {

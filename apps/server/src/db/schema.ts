@@ -282,8 +282,17 @@ export const ledger = pgTable(
     claimId: bigint('claim_id', { mode: 'number' }),
     reason: text('reason'),
     createdAt: createdAt(),
+    /**
+     * The row's place in its visitor's chain (1, 2, ...) and its link: SHA-256 over the previous link and the row,
+     * written by the insert trigger (ledger/qq_ledger_link.sql, decision 079). `ops verify` finds an edited or removed
+     * row; `ops ledger:digest` prints a day's digest of every visitor's last link. The defaults are never kept: the
+     * trigger writes both on every insert.
+     */
+    seq: integer('seq').notNull().default(0),
+    hash: text('hash').notNull().default(''),
   },
-  (t) => [index('ledger_user_idx').on(t.userId)],
+  // One index by visitor: their rows in chain order (it also serves every lookup by visitor alone).
+  (t) => [uniqueIndex('ledger_user_seq_idx').on(t.userId, t.seq)],
 );
 
 // Every claim updates its reward's row: migration 0002 (hand-written; drizzle-kit does not manage storage

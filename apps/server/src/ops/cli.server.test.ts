@@ -44,6 +44,7 @@ const COMMANDS = [
   'backup',
   'restore',
   'mail:status',
+  'ledger:digest',
 ];
 
 describe('npm run ops', () => {

@@ -38,6 +38,8 @@ import { formatRedeemedVoucher } from './vouchers';
 import { mailQueueStats } from '../mail/queue';
 import { backup, defaultBackupName, formatBackup, formatRestore, restore } from './backup';
 import { migrationStatus } from './migrate';
+import { formatDigest, ledgerDigest } from '../ledger/digest';
+import { addDays, formatDay } from '../text/time';
 
 export interface CommandInput {
   args: string[];
@@ -327,6 +329,24 @@ export const COMMANDS: Command[] = [
     run: async ({ args, options, env, cwd }) => {
       const file = path.resolve(cwd, args[0]!);
       return formatRestore(await restore({ env, file, force: options.force === true, now: new Date() }), file);
+    },
+  },
+  {
+    name: 'ledger:digest',
+    args: [],
+    databaseOnly: true,
+    options: { day: { type: 'string', value: 'YYYY-MM-DD' }, json: { type: 'boolean' } },
+    description:
+      "Print a day's digest of the ledger and the audit trail's seal at its end (yesterday unless --day): keep it, and run it again later to show nothing written by then has changed.",
+    example: 'ledger:digest --day 2026-11-28',
+    run: async ({ options, openDb }) => {
+      const db = await openDb();
+      const { timeZone } = (await readActiveCampaign(db)).info;
+      const day = (options.day as string | undefined) ?? addDays(formatDay(new Date(), timeZone), -1);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+        throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
+      const digest = await ledgerDigest(db, day, timeZone);
+      return options.json ? toTerminalJson(digest) : formatDigest(digest, timeZone);
     },
   },
   {
