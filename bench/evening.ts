@@ -235,6 +235,8 @@ async function startServer(
         VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
         VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
         SMTP_URL: smtpUrl,
+        // Production refuses to start without the sender (issue 29 part 5).
+        MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
         SIGNIN_MAIL_PER_MINUTE: String(MAIL_PER_MINUTE),
         ALLOW_EMBEDDED_DATABASE: '1',
         ALLOW_LOCAL_PHOTOS: '1',
