@@ -1,5 +1,5 @@
-// The festival evening: `npm run bench:evening` (full, about 10 minutes) or `npm run bench:evening -- --quick`
-// (under 3 minutes). New visitors arrive in steps of rising rates; each signs up by e-mail (the link read from a real
+// The festival evening: `npm run bench:evening` (full: 8-10 minutes of steps, doubled by the floor's, not timed since)
+// or `npm run bench:evening -- --quick` (under 3 minutes). New visitors arrive in steps of rising rates; each signs up by e-mail (the link read from a real
 // SMTP server on loopback), plays a scan, spins, reads the leaderboard, /api/me and the rewards, and claims when the
 // ducks afford it (bench/evening-visitors.ts, in its own process, each visitor from its own loopback address). The
 // built server (apps/server/dist/server.js, built here first) runs in its own process, as production runs it, on
