@@ -28,7 +28,7 @@ const MIN_WRITES_BEFORE_CLAIM = 5;
  * (RETURNING). Issue 33's "2 reads".
  */
 const MIN_READS = 2;
-/** The sequence's calls before the claim (bench/evening-visitors.ts): each is a screen's data; the claim is optional. */
+/** The sequence's calls before the claim (bench/evening-visitors.ts), each a screen's data; the claim is optional. */
 const CALLS_BEFORE_CLAIM = 9;
 
 /** What the floor steps measured, at one rate of one database. */
@@ -120,10 +120,10 @@ async function cpuPerStatement(clients: pg.Client[], send: (client: pg.Client, i
 }
 
 /**
- * `select $1::int` with 1 and `insert ... values ($1)`, each its own transaction (the insert with its WAL flush), into a
- * table made and dropped here. Both parameterised, so both take the extended protocol (Parse, Bind, Execute, Sync) as
- * every read and write of the server does: a plain `select 1` goes as a simple query and costs PostgreSQL about half
- * (13 against 16-28 µs on this machine), less than any of the server's reads can.
+ * `select $1::int` with 1 and `insert ... values ($1)`, each its own transaction (the insert with its WAL flush), into
+ * a table made and dropped here. Both parameterised, so both take the extended protocol (Parse, Bind, Execute, Sync)
+ * as every read and write of the server does: a plain `select 1` goes as a simple query and costs PostgreSQL less
+ * (13 against 16-28 µs on this machine) than any of the server's reads can.
  */
 export async function measurePostgresFloor(databaseUrl: string): Promise<{ selectMs: number; insertMs: number }> {
   const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: databaseUrl }));

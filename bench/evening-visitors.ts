@@ -3,7 +3,7 @@
 // per-IP limits see them as it sees phones. Each visitor walks the whole sequence: asks for a sign-up link, reads it
 // from the SMTP server, verifies it, signs up, lists the checkpoints, scans a valid code, spins, reads the
 // leaderboard, /api/me and the rewards, and claims the bench reward when the ducks afford it. In a floor step the
-// same visitors call the trivial server of bench/evening-floor-server.ts, which sends no e-mail: they do not wait for one.
+// same visitors call the trivial server of bench/evening-floor-server.ts, which sends no e-mail: they wait for none.
 // It runs in its own process (its own event loop and core) and talks with bench/evening.ts over IPC.
 import http from 'node:http';
 import zlib from 'node:zlib';

@@ -7,7 +7,7 @@
 import net from 'node:net';
 
 export interface WireCounts {
-  /** Simple-protocol queries ('Q', one query string: counted as one statement) and extended-protocol executions ('E'). */
+  /** Simple-protocol queries ('Q', a query string counted as one statement) and extended-protocol executions ('E'). */
   statements: number;
   /** Each 'Q' and each 'Sync' ('S') waits for PostgreSQL's ReadyForQuery: one round trip. */
   roundTrips: number;
