@@ -738,10 +738,11 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
       rows.push(row);
       console.log(stepTable([row]).split('\n')[2]);
     };
-    // The trivial server runs beside the real one for the whole database, warmed up first: its visitors take a few
-    // milliseconds each, so 300 of them (3,000 requests, about a second) before its per-request CPU is measured.
+    // The trivial server runs beside the real one for the whole database, warmed up first with 3,000 sequential
+    // visitors (a few seconds): after 300, its first step still cost twice the CPU per request of the later ones at the
+    // same rate (224, 173, 109 µs at 15/s; after 3,000: 63, 83, 99).
     floorServer = await startFloorServer(REWARD);
-    await floorStep(generator, floorServer, 0, options, 300);
+    await floorStep(generator, floorServer, 0, options, 3000);
     const floorAt = async (rate: number) => {
       const floor = await measureFloor(generator, floorServer!, prepared, rate, options);
       const measured = rows.filter((row) => row.db === kind && row.rate === rate && !row.floor);
