@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { postgresCpuMs } from './proc-cpu';
+import { cpuSince } from './proc-cpu';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -107,16 +107,16 @@ const SECONDS_EACH = 2;
 /** PostgreSQL's CPU (ms) per statement `send` makes, sent back to back on CONNECTIONS connections for SECONDS_EACH. */
 async function cpuPerStatement(clients: pg.Client[], send: (client: pg.Client, i: number) => Promise<unknown>): Promise<number> {
   let sent = 0;
-  const before = postgresCpuMs();
+  const postgresMs = cpuSince('postgres');
   const end = performance.now() + SECONDS_EACH * 1000;
   await Promise.all(
     clients.map(async (client) => {
       while (performance.now() < end) await send(client, sent++);
     }),
   );
-  const after = postgresCpuMs();
-  if (before === undefined || after === undefined) throw new Error('no /proc: PostgreSQL CPU cannot be measured');
-  return Math.max(0, after - before) / sent;
+  const ms = postgresMs();
+  if (ms === undefined) throw new Error('no /proc: PostgreSQL CPU cannot be measured');
+  return ms / sent;
 }
 
 /**

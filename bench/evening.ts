@@ -44,7 +44,7 @@ import {
 } from './evening-floor';
 import { describeMachine, untilServerIdle } from './machine';
 import { startWireCounter, type WireCounts } from './pg-wire-count';
-import { nginxCpuMs, postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
+import { cpuSince, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
@@ -490,8 +490,8 @@ async function runStep(
   const transactionsBefore = await transactionCount(prepared);
   const wireBefore = prepared.wire && { ...prepared.wire };
   const serverBefore = processCpuMs([server.pid]);
-  const pgBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
-  const nginxBefore = options.viaNginx ? nginxCpuMs() : undefined;
+  const pgSince = kind === 'postgres' ? cpuSince('postgres') : undefined;
+  const nginxSince = options.viaNginx ? cpuSince('nginx') : undefined;
   const started = performance.now();
   const result = await generator.step({
     url: server.url,
@@ -511,10 +511,8 @@ async function runStep(
   // PostgreSQL's statistics reach pg_stat_database within a second or so of a transaction's end.
   await new Promise((resolve) => setTimeout(resolve, kind === 'postgres' ? 1500 : 0));
   const transactionsAfter = await transactionCount(prepared);
-  const pgAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
-  const pgMs = pgBefore !== undefined && pgAfter !== undefined ? Math.max(0, pgAfter - pgBefore) : undefined;
-  const nginxAfter = options.viaNginx ? nginxCpuMs() : undefined;
-  const nginxMs = nginxBefore !== undefined && nginxAfter !== undefined ? Math.max(0, nginxAfter - nginxBefore) : undefined;
+  const pgMs = pgSince?.();
+  const nginxMs = nginxSince?.();
   const done = Math.max(1, result.completed);
   return {
     db: kind,
