@@ -3,8 +3,8 @@
 // - the server floor: a trivial Fastify server (bench/evening-floor-server.ts) driven by the same visitors' process
 //   at the step's rate, its CPU per request from /proc;
 // - the PostgreSQL floor: PostgreSQL's CPU (every postgres process, /proc, as the steps read it) per trivial read (a
-//   `select 1` round trip) and per single-row autocommit insert into a scratch table of the bench's database, times
-//   the fewest reads and writes a visitor's sequence needs (MIN_WRITES_BEFORE_CLAIM, MIN_READS);
+//   `select $1::int` round trip) and per single-row autocommit insert into a scratch table of the bench's database,
+//   times the fewest reads and writes a visitor's sequence needs (MIN_WRITES_BEFORE_CLAIM, MIN_READS);
 // - the fewest statements and round trips (one autocommit statement each) and requests (the sequence's calls).
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -24,8 +24,9 @@ const MIN_WRITES_BEFORE_CLAIM = 5;
 /**
  * The reads that no write before them returns and no shared cache can answer: the visitor's own ducks (`/api/me`)
  * and the rewards as this visitor may claim them (`/api/inventory`). The checkpoints and the leaderboard are the same
- * for every visitor (cached); sessions are read from the cookie's signature, links and accounts by the writes
- * (RETURNING). Issue 33's "2 reads".
+ * for every visitor (a cache's); the floor takes sessions as checked without a read (a signed cookie or the
+ * process's cache) and links and accounts as read by the writes that change them (RETURNING), whatever the server
+ * does today. Issue 33's "2 reads".
  */
 const MIN_READS = 2;
 /** The sequence's calls before the claim (bench/evening-visitors.ts), each a screen's data; the claim is optional. */
@@ -35,7 +36,7 @@ const CALLS_BEFORE_CLAIM = 9;
 export interface FloorMeasure {
   /** The trivial server's CPU per request (ms). */
   serverMsPerRequest: number;
-  /** PostgreSQL's CPU per `select 1` round trip and per single-row autocommit insert (ms); PostgreSQL only. */
+  /** PostgreSQL's CPU per trivial read and per single-row autocommit insert (ms); PostgreSQL only. */
   selectMs?: number;
   insertMs?: number;
 }
