@@ -30,6 +30,11 @@ export interface StepRequest {
   reward: { item: string; price: number };
   /** Run one visitor at a time instead (warm-up); `rate` and `seconds` are ignored. */
   sequential?: number;
+  /**
+   * Against the trivial server of bench/evening-floor-server.ts: the same calls, but no e-mail is sent, so the
+   * visitors do not wait for one (the link's token is its constant answer's).
+   */
+  floor?: boolean;
 }
 
 export interface CallStats {

@@ -1,16 +1,22 @@
-// The festival evening: `npm run bench:evening` (full, about 10 minutes) or `npm run bench:evening -- --quick`
-// (under 3 minutes). New visitors arrive in steps of rising rates; each signs up by e-mail (the link read from a real
-// SMTP server on loopback), plays a scan, spins, reads the leaderboard, /api/me and the rewards, and claims when the
-// ducks afford it (bench/evening-visitors.ts, in its own process, each visitor from its own loopback address). The
-// built server (apps/server/dist/server.js, built here first) runs in its own process, as production runs it, on
-// PGlite and on PostgreSQL with 100k users already registered. Per step: the arrival rate, whether it was held
-// (every visitor done, no error, every call's p99 and the e-mail's under 1 s), p50/p99 per call, and the CPU of the
-// server process and of PostgreSQL's processes (/proc), also per visitor. After each database: `ops verify`.
+// The festival evening: `npm run bench:evening` (full: 8-10 minutes of steps, doubled by the floor's, not timed since)
+// or `npm run bench:evening -- --quick` (under 3 minutes). New visitors arrive in steps of rising rates; each signs up
+// by e-mail (the link read from a real SMTP server on loopback), plays a scan, spins, reads the leaderboard, /api/me
+// and the rewards, and claims when the ducks afford it (bench/evening-visitors.ts, in its own process, each visitor
+// from its own loopback address). The built server (apps/server/dist/server.js, built here first) runs in its own
+// process, as production runs it, on PGlite and on PostgreSQL with 100k users already registered. Per step: the arrival
+// rate, whether it was held (every visitor done, no error, every call's p99 and the e-mail's under 1 s), p50/p99 per
+// call, and the CPU of the server process and of PostgreSQL's processes (/proc), also per visitor. After each step, the
+// floor at its rate (issue 33, bench/evening-floor.ts): the same visitors against a trivial Fastify server in its own
+// process (its CPU per request), and on PostgreSQL its CPU per trivial read and per single-row autocommit insert; then
+// per visitor the server's CPU, PostgreSQL's CPU, statements and round trips (counted on the wire between the server
+// and PostgreSQL, bench/pg-wire-count.ts) and requests, each against its floor, and the visitors a second one server
+// core and one database core carry. After each database: `ops verify`.
 //
 // Options: --quick, --db pglite,postgres, --users <n>, --steps-pglite 10,20,.. --steps-postgres 20,40,..,
-//          --step-seconds <s>, --keep-going (run every step, not only up to the first one not held),
+//          --step-seconds <s> (the floor's steps last as long), --keep-going (run every step, not only up to the
+//          first one not held),
 //          --compare <git revision> (also a build of that revision, its steps alternating with this one's, each
-//          step on a freshly started server of either build: before/after in one run),
+//          step on a freshly started server of either build: before/after in one run; one floor per rate for both),
 //          --profile (V8 CPU profiles of the server in bench/out/profiles/; not recorded), --label <text>,
 //          --no-record, --no-build (use apps/server/dist as it is), --via-nginx (the visitors reach the server through
 //          Debian's nginx with deploy/nginx.conf's proxy settings, as production does; its CPU is a column), --help.
@@ -28,8 +34,17 @@ import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/db/invariants';
 import { CALLS, type StepRequest, type StepResult } from './evening-calls';
+import {
+  type FloorMeasure,
+  type FloorServer,
+  floorPerVisitor,
+  measurePostgresFloor,
+  type PerVisitor,
+  startFloorServer,
+} from './evening-floor';
 import { describeMachine, untilServerIdle } from './machine';
-import { nginxCpuMs, postgresCpuMs, processCpuMs, writeSyscalls } from './proc-cpu';
+import { startWireCounter, type WireCounts } from './pg-wire-count';
+import { cpuSince, processCpuMs, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
@@ -135,7 +150,12 @@ function buildRevision(revision: string): Build {
 
 // ----- The database: seeded in this process, then closed, so the server (another process) can open it.
 interface Prepared {
+  /** The server's environment: on PostgreSQL, DATABASE_URL through the counting proxy (bench/pg-wire-count.ts). */
   env: Record<string, string>;
+  /** PostgreSQL only: the database itself, for the bench's own statistics and floor statements. */
+  directUrl?: string;
+  /** PostgreSQL only: the statements and round trips the server sent so far. */
+  wire?: WireCounts;
   dataDir: string;
   open: () => Promise<Database>;
   drop: () => Promise<void>;
@@ -171,11 +191,14 @@ async function prepare(kind: Kind, options: Options): Promise<Prepared | undefin
     await database.close();
   }
   console.log(`[${kind}] ${options.users.toLocaleString('en')} users seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const wire = pg ? await startWireCounter(pg.url) : undefined;
   return {
-    env: pg ? { DATABASE_URL: pg.url } : {},
+    env: wire ? { DATABASE_URL: wire.url } : {},
+    ...(pg && wire ? { directUrl: pg.url, wire: wire.counts } : {}),
     dataDir,
     open,
     drop: async () => {
+      await wire?.stop();
       await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -235,6 +258,8 @@ async function startServer(
         VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
         VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
         SMTP_URL: smtpUrl,
+        // Production refuses to start without the sender (issue 29 part 5).
+        MAIL_FROM: 'QuackQuest <no-reply@quackquest.example>',
         SIGNIN_MAIL_PER_MINUTE: String(MAIL_PER_MINUTE),
         ALLOW_EMBEDDED_DATABASE: '1',
         ALLOW_LOCAL_PHOTOS: '1',
@@ -401,8 +426,22 @@ interface StepRow {
   writesPerVisitor?: number;
   /** PostgreSQL transactions (commits and rollbacks of the bench's database) per visitor. */
   transactionsPerVisitor?: number;
+  /** The server's statements and round trips to PostgreSQL per visitor, counted on the wire; PostgreSQL only. */
+  statementsPerVisitor?: number;
+  roundTripsPerVisitor?: number;
+  /** Requests answered (each call timed, the e-mail's arrival apart) and claims, per visitor. */
+  requestsPerVisitor: number;
+  claimsPerVisitor: number;
+  /** The floor measured at this step's rate on this database (the same for both builds of --compare). */
+  floor?: FloorMeasure;
   load1: number;
 }
+
+/** The requests a step's visitors had answered: every call timed except the e-mail's arrival. */
+const requestsOf = (result: StepResult) =>
+  Object.entries(result.calls)
+    .filter(([name]) => name !== 'e-mail arrives')
+    .reduce((sum, [, s]) => sum + s.count, 0);
 
 function judge(result: StepResult): { held: boolean; why: string } {
   const reasons: string[] = [];
@@ -420,8 +459,8 @@ let visitorsSoFar = 0;
 
 /** Commits and rollbacks of the bench's PostgreSQL database so far (pg_stat_database); undefined on PGlite. */
 async function transactionCount(prepared: Prepared): Promise<number | undefined> {
-  if (!prepared.env.DATABASE_URL) return undefined;
-  const client = new pg.Client({ connectionString: prepared.env.DATABASE_URL });
+  if (!prepared.directUrl) return undefined;
+  const client = new pg.Client({ connectionString: prepared.directUrl });
   try {
     await client.connect();
     await client.query('select pg_stat_clear_snapshot()');
@@ -449,9 +488,10 @@ async function runStep(
   const load1 = os.loadavg()[0]!;
   const writesBefore = writeSyscalls(server.pid);
   const transactionsBefore = await transactionCount(prepared);
+  const wireBefore = prepared.wire && { ...prepared.wire };
   const serverBefore = processCpuMs([server.pid]);
-  const pgBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
-  const nginxBefore = options.viaNginx ? nginxCpuMs() : undefined;
+  const pgSince = kind === 'postgres' ? cpuSince('postgres') : undefined;
+  const nginxSince = options.viaNginx ? cpuSince('nginx') : undefined;
   const started = performance.now();
   const result = await generator.step({
     url: server.url,
@@ -467,13 +507,12 @@ async function runStep(
   visitorsSoFar += result.planned + 1;
   const serverMs = processCpuMs([server.pid]) - serverBefore;
   const writesAfter = writeSyscalls(server.pid);
+  const wireAfter = prepared.wire && { ...prepared.wire };
   // PostgreSQL's statistics reach pg_stat_database within a second or so of a transaction's end.
   await new Promise((resolve) => setTimeout(resolve, kind === 'postgres' ? 1500 : 0));
   const transactionsAfter = await transactionCount(prepared);
-  const pgAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
-  const pgMs = pgBefore !== undefined && pgAfter !== undefined ? Math.max(0, pgAfter - pgBefore) : undefined;
-  const nginxAfter = options.viaNginx ? nginxCpuMs() : undefined;
-  const nginxMs = nginxBefore !== undefined && nginxAfter !== undefined ? Math.max(0, nginxAfter - nginxBefore) : undefined;
+  const pgMs = pgSince?.();
+  const nginxMs = nginxSince?.();
   const done = Math.max(1, result.completed);
   return {
     db: kind,
@@ -493,7 +532,56 @@ async function runStep(
       ? { transactionsPerVisitor: (transactionsAfter - transactionsBefore) / done }
       : {}),
     ...(pgMs !== undefined ? { postgresMsPerVisitor: pgMs / done } : {}),
+    ...(wireBefore && wireAfter
+      ? {
+          statementsPerVisitor: (wireAfter.statements - wireBefore.statements) / done,
+          roundTripsPerVisitor: (wireAfter.roundTrips - wireBefore.roundTrips) / done,
+        }
+      : {}),
+    requestsPerVisitor: requestsOf(result) / done,
+    claimsPerVisitor: result.claims / done,
     load1,
+  };
+}
+
+/** Visitors against the trivial server: at `rate` for a step's seconds, or `sequential` ones (warm-up). */
+async function floorStep(generator: Generator, floorServer: FloorServer, rate: number, options: Options, sequential?: number) {
+  const result = await generator.step({
+    url: floorServer.url,
+    rate,
+    seconds: options.stepSeconds,
+    graceSeconds: 30,
+    firstVisitor: visitorsSoFar,
+    checkpoint: CHECKPOINT,
+    reward: REWARD,
+    floor: true,
+    ...(sequential ? { sequential } : {}),
+  });
+  visitorsSoFar += result.planned + 1;
+  return result;
+}
+
+/**
+ * The floor at `rate`: the same visitors (same calls, connections and loopback addresses, at the same rate for as
+ * long) against the trivial server, its CPU per request; on PostgreSQL, then the CPU per trivial statement.
+ */
+async function measureFloor(
+  generator: Generator,
+  floorServer: FloorServer,
+  prepared: Prepared,
+  rate: number,
+  options: Options,
+): Promise<FloorMeasure> {
+  const before = processCpuMs([floorServer.pid]);
+  const result = await floorStep(generator, floorServer, rate, options);
+  const serverMs = processCpuMs([floorServer.pid]) - before;
+  if (result.failed || result.unfinished)
+    console.log(
+      `  the floor step at ${rate}/s: ${result.failed} failed, ${result.unfinished} unfinished: ${result.failures.join('; ')}`,
+    );
+  return {
+    serverMsPerRequest: serverMs / Math.max(1, requestsOf(result)),
+    ...(prepared.directUrl ? await measurePostgresFloor(prepared.directUrl) : {}),
   };
 }
 
@@ -528,6 +616,73 @@ function callTable(rows: StepRow[]): string {
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
+}
+
+const perVisitor = (row: StepRow): PerVisitor => ({
+  serverMs: row.serverMsPerVisitor,
+  postgresMs: row.postgresMsPerVisitor,
+  statements: row.statementsPerVisitor,
+  roundTrips: row.roundTripsPerVisitor,
+  requests: row.requestsPerVisitor,
+});
+
+/** "measured / floor = ratio": how far a figure is above what the step's visitors cost at least. */
+function againstFloor(measured: number | undefined, floor: number | undefined, digits = 1): string {
+  if (measured === undefined || floor === undefined) return '-';
+  return `${fmt(measured, digits)} / ${fmt(floor, digits)} = ${fmt(measured / floor, 1)}x`;
+}
+
+/** Visitors a second that one core carries at `ms` of CPU each, and at the floor's. */
+const perCore = (ms?: number, floorMs?: number) =>
+  ms === undefined || floorMs === undefined ? '-' : `${fmt(1000 / ms)} (floor ${fmt(1000 / floorMs)})`;
+
+/**
+ * Per visitor, each figure against its floor (bench/evening-floor.ts). On PGlite the database runs in the server's
+ * process: its server CPU includes it, and its floor is still the trivial server's.
+ */
+function floorTable(rows: StepRow[]): string {
+  const lines = [
+    '| db | build | arrivals/s | server CPU ms / floor | PostgreSQL CPU ms / floor | statements / floor | round trips / floor | requests / floor | visitors/s one server core carries | visitors/s one database core carries | floor: trivial server µs / request | floor: PostgreSQL µs / read, / insert |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    if (!row.floor) continue;
+    const m = perVisitor(row);
+    const f = floorPerVisitor(row.floor, row.claimsPerVisitor);
+    const statement =
+      row.floor.selectMs === undefined ? '-' : `${fmt(row.floor.selectMs * 1000)}, ${fmt(row.floor.insertMs! * 1000)}`;
+    lines.push(
+      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${againstFloor(m.serverMs, f.serverMs)} | ${againstFloor(m.postgresMs, f.postgresMs)} | ${againstFloor(m.statements, f.statements)} | ${againstFloor(m.roundTrips, f.roundTrips)} | ${againstFloor(m.requests, f.requests)} | ${perCore(m.serverMs, f.serverMs)} | ${perCore(m.postgresMs, f.postgresMs)} | ${fmt(row.floor.serverMsPerRequest * 1000)} | ${statement} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Per database and build: the range over its steps of each figure's ratio to its floor. */
+function floorSummary(rows: StepRow[]): string[] {
+  const groups = new Map<string, StepRow[]>();
+  for (const row of rows.filter((r) => r.floor))
+    groups.set(`${row.db} (${row.build})`, [...(groups.get(`${row.db} (${row.build})`) ?? []), row]);
+  return [...groups].map(([name, group]) => {
+    const range = (key: keyof PerVisitor) => {
+      const ratios = group.flatMap((row) => {
+        const measured = perVisitor(row)[key];
+        const floor = floorPerVisitor(row.floor!, row.claimsPerVisitor)[key];
+        return measured === undefined || floor === undefined ? [] : [measured / floor];
+      });
+      if (!ratios.length) return undefined;
+      const [low, high] = [Math.min(...ratios), Math.max(...ratios)];
+      return `${fmt(low, 1)}${high > low ? `-${fmt(high, 1)}` : ''}x`;
+    };
+    const parts = [
+      ['server CPU', range('serverMs')],
+      ['PostgreSQL CPU', range('postgresMs')],
+      ['statements', range('statements')],
+      ['round trips', range('roundTrips')],
+      ['requests', range('requests')],
+    ].filter(([, r]) => r);
+    return `${name} per visitor against its floor: ${parts.map(([label, r]) => `${label} ${r}`).join(', ')}`;
+  });
 }
 
 function headline(rows: StepRow[]): string[] {
@@ -575,10 +730,22 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
   if (!prepared) return;
   const log = path.join(outDir, `evening-server-${kind}-${Date.now()}.log`);
   let server: Server | undefined;
+  let floorServer: FloorServer | undefined;
   try {
     const print = (row: StepRow) => {
       rows.push(row);
       console.log(stepTable([row]).split('\n')[2]);
+    };
+    // The trivial server runs beside the real one for the whole database, warmed up first with 3,000 sequential
+    // visitors (a few seconds): after 300, its first step still cost twice the CPU per request of the later ones at the
+    // same rate (224, 173, 109 µs at 15/s; after 3,000: 63, 83, 99).
+    floorServer = await startFloorServer(REWARD);
+    await floorStep(generator, floorServer, 0, options, 3000);
+    const floorAt = async (rate: number) => {
+      const floor = await measureFloor(generator, floorServer!, prepared, rate, options);
+      const measured = rows.filter((row) => row.db === kind && row.rate === rate && !row.floor);
+      for (const row of measured) row.floor = floor;
+      console.log(floorTable(measured).split('\n').slice(2).join('\n'));
     };
     const warmUp = async (s: Server, build: Build) => {
       // Sequential visitors: the JIT and the caches warm up before anything is measured.
@@ -596,6 +763,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
         const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);
         print(row);
         if (row.result.failures.length) console.log(`  failures: ${row.result.failures.join('; ')}`);
+        await floorAt(rate);
         if (!row.held && !options.keepGoing) break;
       }
     } else {
@@ -615,6 +783,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
           server = undefined;
           if (!row.held && !options.keepGoing) going.delete(build.name);
         }
+        await floorAt(rate);
         if (!going.size) break;
       }
     }
@@ -644,6 +813,7 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
     }
   } finally {
     await server?.stop();
+    await floorServer?.stop();
     await prepared.drop();
   }
 }
@@ -676,9 +846,9 @@ async function main() {
     generator.stop();
   }
   const elapsed = (performance.now() - started) / 1000;
-  const summary = [...headline(rows), ...ratios(rows, builds)];
+  const summary = [...headline(rows), ...floorSummary(rows), ...ratios(rows, builds)];
   console.log(
-    `\n${stepTable(rows)}\n\n${callTable(rows)}\n\n${summary.join('\n')}\n${verified.join('; ')}\nFinished in ${fmt(elapsed)} s.`,
+    `\n${stepTable(rows)}\n\n${floorTable(rows)}\n\n${callTable(rows)}\n\n${summary.join('\n')}\n${verified.join('; ')}\nFinished in ${fmt(elapsed)} s.`,
   );
   writeFileSync(
     path.join(outDir, `evening-${machine.date.replace(/[:.]/g, '-')}.json`),
@@ -697,6 +867,10 @@ async function main() {
       ...summary.map((line) => `- ${line}`),
       '',
       stepTable(rows),
+      '',
+      'Per visitor against the floor measured at the same rate in this run (bench/evening-floor.ts):',
+      '',
+      floorTable(rows),
       '',
       'p50 / p99 in ms of each call, per step:',
       '',

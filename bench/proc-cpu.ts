@@ -18,11 +18,12 @@ export function processCpuMs(pids: (number | string)[], keep: (stat: string) => 
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+const allPids = () => readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
+
 /** CPU time (ms) of every process of that command name on this machine, from /proc; undefined where there is none. */
 function namedProcessesCpuMs(command: string): number | undefined {
   try {
-    const pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
-    return processCpuMs(pids, (stat) => stat.includes(`(${command})`));
+    return processCpuMs(allPids(), (stat) => stat.includes(`(${command})`));
   } catch {
     return undefined;
   }
@@ -30,8 +31,35 @@ function namedProcessesCpuMs(command: string): number | undefined {
 
 /** Every PostgreSQL process (server processes and backends). */
 export const postgresCpuMs = () => namedProcessesCpuMs('postgres');
-/** Every nginx process (bench/evening.ts --via-nginx). */
-export const nginxCpuMs = () => namedProcessesCpuMs('nginx');
+
+/**
+ * Starts counting the CPU of every process of that command name; the function returned gives the ms they used
+ * since (undefined without /proc). Process by process: a backend that ends meanwhile (pg's pools close connections
+ * idle for 10 s) adds nothing, where a difference of two totals takes its whole past off the sum; one that starts
+ * adds all of its own. What an ending process used in between is lost.
+ */
+export function cpuSince(command: string): () => number | undefined {
+  const snapshot = () => {
+    try {
+      const byPid = allPids().map((pid) => [pid, processCpuMs([pid], (stat) => stat.includes(`(${command})`))] as const);
+      return new Map(byPid.filter(([, ms]) => ms > 0));
+    } catch {
+      return undefined;
+    }
+  };
+  const before = snapshot();
+  return () => {
+    const after = snapshot();
+    if (!before || !after) return undefined;
+    let ms = 0;
+    for (const [pid, now] of after) {
+      const then = before.get(pid) ?? 0;
+      // Less than before: the number went to a new process.
+      ms += now >= then ? now - then : now;
+    }
+    return ms;
+  };
+}
 
 /**
  * Write system calls the process made so far (/proc/PID/io `syscw`): a socket write per query sent, answer written
