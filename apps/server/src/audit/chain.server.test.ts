@@ -2,20 +2,12 @@
 // operators act at the same moment; a rolled-back action leaves no seal; and `ops verify` (verifyInvariants) finds a
 // row edited, a row removed, a seal removed and a trail cut short at its end, each by name. Rows written before the
 // chain existed are sealed by its migration. Each case runs on a database of its own: it tampers with the trail.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
-import { migrationsFolder } from '../paths';
 import { refusal } from '../../test/helpers';
-import { type ScratchDatabase, createScratchDatabase, removeTempDirs, tempDir } from '../../test/resilience/harness';
+import { databaseMigratedBefore } from '../../test/migrated-before';
+import { type ScratchDatabase, createScratchDatabase, removeTempDirs } from '../../test/resilience/harness';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from './audit';
 
@@ -162,36 +154,11 @@ describe('the audit chain', () => {
   });
 
   it('seals the rows written before the chain existed, in id order, when its migration runs', async () => {
-    // The migrations up to the one before the chain's, in a folder of their own.
-    const folder = tempDir('audit-chain-migrations');
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const chain = journal.entries.findIndex((e) => e.tag === '0022_audit_chain');
-    expect(chain).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, chain) }));
-
     const insertRows = `insert into audit_log (at, actor, action, subject, after) values
       ('2026-11-01T08:00:00Z', 'cli', 'campaign.load', 'demo', '{"version": 1}'),
       ('2026-11-02T09:30:00.123456+08', 'admin@crew.example.com', 'operator.add', 'staff@crew.example.com', null)`;
-    let database: Database;
-    if (onPostgres) {
-      const scratch = await createScratchDatabase();
-      scratches.push(scratch);
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      await migratePg(drizzlePg(client), { migrationsFolder: folder });
-      await client.query(insertRows);
-      await client.end();
-      database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    } else {
-      const dataDir = tempDir('audit-chain-pglite');
-      const pglite = new PGlite(path.join(dataDir, 'pgdata'));
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
-      await pglite.exec(insertRows);
-      await pglite.close();
-      database = await openDatabase({ dataDir });
-    }
+    const { database, scratch } = await databaseMigratedBefore('0022_audit_chain', insertRows);
+    if (scratch) scratches.push(scratch);
     opened.push(database);
     const sealed = await seals(database);
     const rows = await queryRows<{ id: number }>(database.db, sql`select id::int from audit_log order by id`);

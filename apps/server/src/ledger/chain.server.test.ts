@@ -3,22 +3,14 @@
 // the first break of each visitor; a day's digest changes when a row written by then does, a visitor's last row
 // included; and the migration links the rows written before the chains existed. The cases that tamper run on a
 // database of their own.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addCheckpoint, addReward, api, attempt, createUser, getTestContext } from '../../test/helpers';
-import { type ScratchDatabase, createScratchDatabase, removeTempDirs, tempDir } from '../../test/resilience/harness';
+import { databaseMigratedBefore } from '../../test/migrated-before';
+import { type ScratchDatabase, createScratchDatabase, removeTempDirs } from '../../test/resilience/harness';
 import { type Database, openDatabase, queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
 import { users } from '../db/schema';
-import { migrationsFolder } from '../paths';
 import { ledgerDigest } from './digest';
 import { addLedgerRow } from './ledger';
 
@@ -138,36 +130,12 @@ describe('the ledger chains', () => {
   });
 
   it('links the rows written before the chains existed when its migration runs', async () => {
-    const folder = tempDir('ledger-chain-migrations');
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const chain = journal.entries.findIndex((e) => e.tag === '0029_ledger_chain');
-    expect(chain).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, chain) }));
-
     const insertRows = `insert into users (id, email, full_name, ducks) values (1, 'a@example.com', 'A', 6), (2, 'b@example.com', 'B', 2);
       insert into ledger (user_id, amount, posted, kind, reason, created_at) values
         (1, 5, true, 'adjustment', 'first', '2026-11-01T08:00:00Z'), (2, 2, true, 'adjustment', null, '2026-11-01T09:00:00Z'),
         (1, 1, true, 'adjustment', 'second', '2026-11-02T09:30:00.123456+08')`;
-    let database: Database;
-    if (onPostgres) {
-      const scratch = await createScratchDatabase();
-      scratches.push(scratch);
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      await migratePg(drizzlePg(client), { migrationsFolder: folder });
-      await client.query(insertRows);
-      await client.end();
-      database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    } else {
-      const dataDir = tempDir('ledger-chain-pglite');
-      const pglite = new PGlite(path.join(dataDir, 'pgdata'));
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
-      await pglite.exec(insertRows);
-      await pglite.close();
-      database = await openDatabase({ dataDir });
-    }
+    const { database, scratch } = await databaseMigratedBefore('0029_ledger_chain', insertRows);
+    if (scratch) scratches.push(scratch);
     opened.push(database);
     expect((await linksOf(database.db, 1)).map((link) => link.seq)).toEqual([1, 2]);
     expect((await linksOf(database.db, 2)).map((link) => link.seq)).toEqual([1]);

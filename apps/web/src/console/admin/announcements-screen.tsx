@@ -15,6 +15,7 @@ import type { ConsoleMe } from '../console-types';
 import { formatTime } from '../time';
 import { fetchAnnouncements, publishAnnouncement, withdrawAnnouncement } from './admin-api';
 import { announcementsTexts as t } from './admin-texts';
+import { ActionResult } from '../action-result';
 import '../admin.css';
 
 const OTHER_LANGUAGES: Exclude<Language, 'en'>[] = ['zh-Hans', 'ms', 'ta'];
@@ -211,18 +212,7 @@ export default function AnnouncementsScreen({ me }: { me: ConsoleMe }) {
         </form>
       </section>
 
-      <div aria-live="polite">
-        {message && (
-          <p className="admin-done" role="status">
-            {message}
-          </p>
-        )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <ActionResult message={message} error={error} />
 
       <section className="admin-card" aria-labelledby="announcement-list-title">
         <h2 id="announcement-list-title" className="admin-card__title">

@@ -9,6 +9,7 @@ import { looksLikeEmail } from '../email-shape';
 import { roleLabels } from '../roles';
 import { fetchOperators, removeOperator, saveOperator } from './admin-api';
 import { operatorsTexts as t } from './admin-texts';
+import { ActionResult } from '../action-result';
 import '../admin.css';
 
 const ROLES: Role[] = ['admin', 'reviewer', 'staff'];
@@ -117,18 +118,7 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
         </form>
       </section>
 
-      <div aria-live="polite">
-        {message && (
-          <p className="admin-done" role="status">
-            {message}
-          </p>
-        )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <ActionResult message={message} error={error} />
 
       <section className="admin-card" aria-labelledby="operator-list-title">
         <h2 id="operator-list-title" className="admin-card__title">

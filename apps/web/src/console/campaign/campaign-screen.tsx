@@ -11,6 +11,7 @@ import { campaignTexts as t } from './campaign-texts';
 import { PageStatus } from './page-status';
 import { StockCard } from './stock-card';
 import { VersionsCard } from './versions-card';
+import { ActionResult } from '../action-result';
 import '../admin.css';
 import './campaign.css';
 
@@ -272,18 +273,7 @@ export default function CampaignScreen() {
         </section>
       )}
 
-      <div aria-live="polite">
-        {message && (
-          <p className="admin-done" role="status">
-            {message}
-          </p>
-        )}
-        {error && (
-          <p className="error campaign-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <ActionResult message={message} error={error} errorClass="campaign-error" />
 
       {/* Once the page has arrived: a page that could not be read says so once, with its own "Try again". */}
       {page && <StockCard reloadKey={loads} />}

@@ -8,54 +8,77 @@ import './reminders.css';
 
 export function ReminderCard() {
   const { data: reminders } = useReminders();
-  const setReminders = useSetReminders();
+  const setPush = useSetReminders();
   const setEmail = useSetEmailReminders();
   if (!reminders) return null;
-  const pushError = setReminders.error;
   return (
     <section className="reminder-card" aria-labelledby="reminder-card-title">
       <h2 id="reminder-card-title" className="reminder-card__title">
         {t('reminders.title')}
       </h2>
       {pushSupported() && (
-        <>
-          <p className="reminder-card__text" role="status">
-            {reminders.push ? t('reminders.on') : t('reminders.offer')}
-          </p>
-          <button
-            type="button"
-            className={reminders.push ? 'btn btn--ghost' : 'btn btn--primary'}
-            disabled={setReminders.isPending}
-            onClick={() => setReminders.mutate({ on: !reminders.push, publicKey: reminders.publicKey })}
-          >
-            {reminders.push ? t('reminders.turnOff') : t('reminders.turnOn')}
-          </button>
-          {pushError && (
-            <p className="reminder-card__error" role="alert">
-              {pushError instanceof NotificationsBlocked
-                ? t('reminders.blocked')
-                : failureMessage(pushError, t('reminders.failed'))}
-            </p>
-          )}
-        </>
+        <ReminderSwitch
+          on={reminders.push}
+          words={{
+            on: t('reminders.on'),
+            offer: t('reminders.offer'),
+            turnOn: t('reminders.turnOn'),
+            turnOff: t('reminders.turnOff'),
+          }}
+          pending={setPush.isPending}
+          toggle={() => setPush.mutate({ on: !reminders.push, publicKey: reminders.publicKey })}
+          error={
+            setPush.error &&
+            (setPush.error instanceof NotificationsBlocked
+              ? t('reminders.blocked')
+              : failureMessage(setPush.error, t('reminders.failed')))
+          }
+        />
       )}
       <h3 className="reminder-card__subtitle">{t('reminders.emailTitle')}</h3>
+      <ReminderSwitch
+        on={reminders.email}
+        words={{
+          on: t('reminders.emailOn'),
+          offer: t('reminders.emailOffer'),
+          turnOn: t('reminders.emailTurnOn'),
+          turnOff: t('reminders.emailTurnOff'),
+        }}
+        pending={setEmail.isPending}
+        toggle={() => setEmail.mutate(!reminders.email)}
+        error={setEmail.error && failureMessage(setEmail.error, t('reminders.failed'))}
+      />
+    </section>
+  );
+}
+
+/** One reminder: what it does or that it is on, the button that turns it on or off, and why that failed. */
+function ReminderSwitch(props: {
+  on: boolean;
+  words: { on: string; offer: string; turnOn: string; turnOff: string };
+  pending: boolean;
+  toggle: () => void;
+  error: string | null;
+}) {
+  const { on, words } = props;
+  return (
+    <>
       <p className="reminder-card__text" role="status">
-        {reminders.email ? t('reminders.emailOn') : t('reminders.emailOffer')}
+        {on ? words.on : words.offer}
       </p>
       <button
         type="button"
-        className={reminders.email ? 'btn btn--ghost' : 'btn btn--primary'}
-        disabled={setEmail.isPending}
-        onClick={() => setEmail.mutate(!reminders.email)}
+        className={on ? 'btn btn--ghost' : 'btn btn--primary'}
+        disabled={props.pending}
+        onClick={props.toggle}
       >
-        {reminders.email ? t('reminders.emailTurnOff') : t('reminders.emailTurnOn')}
+        {on ? words.turnOff : words.turnOn}
       </button>
-      {setEmail.error && (
+      {props.error && (
         <p className="reminder-card__error" role="alert">
-          {failureMessage(setEmail.error, t('reminders.failed'))}
+          {props.error}
         </p>
       )}
-    </section>
+    </>
   );
 }
