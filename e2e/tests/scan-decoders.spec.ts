@@ -1,6 +1,7 @@
 // The scanner's decoders on a browser without a native QR detector (decision 077; Debian's Chromium has none): jsQR
 // first, the WebAssembly decoder when jsQR cannot read. The fake camera shows day 1's code through heavy sensor grain,
 // as in a dim venue: more than jsQR reads, not more than the WebAssembly decoder does.
+import { words } from '../support/catalog';
 import { expect, test } from '../support/fixtures';
 import { browserPaths, chromiumArgs } from '../support/ports';
 import { fakeCameraArgs, qrVideo } from '../support/qr-video';
@@ -45,4 +46,18 @@ test('a grainy code: the popup says the scanner is getting ready, jsQR hands ove
   // Read by the WebAssembly decoder, fetched only now: jsQR reads nothing through this grain.
   expect(asked.filter((file) => file.endsWith('.wasm'))).toHaveLength(1);
   await expect(page).toHaveURL(/\/congrats$/);
+});
+
+test('"Getting the scanner ready" is said in 中文, Bahasa Melayu and தமிழ் too', async ({ context, signedInPage: page }) => {
+  // jsQR's chunk never arrives here: the popup stays on its first sentence.
+  await page.route(/\/assets\/jsqr-detector-[^/]+\.js$/, () => new Promise<never>(() => {}));
+  for (const language of ['zh-Hans', 'ms', 'ta'] as const) {
+    const say = words(language);
+    await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await page.goto('/checkpoint?id=day-01-gangway');
+    await page.getByRole('button', { name: say('scan.button') }).click();
+    const status = page.getByRole('dialog', { name: say('scan.button') }).getByRole('status');
+    await expect(status).toHaveText(say('scan.preparing'));
+    await page.screenshot({ path: test.info().outputPath(`scanner-getting-ready-${language}.png`) });
+  }
 });
