@@ -1,7 +1,7 @@
 // Spins and claims per second of this tree against another revision, interleaved in one run (issue 34 part 3: the
 // ledger's chains must keep the write path within 5%): `npx tsx bench/compare-writes.ts --compare <revision>
 // [--rounds 4] [--db postgres,pglite] [--no-record]`. The revision is checked out in a git worktree under bench/out/
-// with this tree's node_modules; each round runs `bench/run.ts --quick --writes-only --users 10000` once in each tree
+// with this tree's node_modules (removed at the end); each round runs `bench/run.ts --quick --writes-only --users 10000` once in each tree
 // and each database, alternating which tree goes first, and the medians are compared. Recorded in bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
@@ -30,6 +30,10 @@ if (!existsSync(other)) {
   execFileSync('git', ['worktree', 'add', '--detach', other, commit], { cwd: repoRoot, stdio: 'inherit' });
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(other, 'node_modules'));
 }
+/** The worktree goes when the run ends, however it ends. */
+process.on('exit', () => {
+  execFileSync('git', ['worktree', 'remove', '--force', other], { cwd: repoRoot, stdio: 'ignore' });
+});
 
 /** Each tree by its name in the table: 'this tree', or the revision's short commit. */
 const trees: [string, string][] = [

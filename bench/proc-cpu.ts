@@ -20,18 +20,6 @@ export function processCpuMs(pids: (number | string)[], keep: (stat: string) => 
 
 const allPids = () => readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
 
-/** CPU time (ms) of every process of that command name on this machine, from /proc; undefined where there is none. */
-function namedProcessesCpuMs(command: string): number | undefined {
-  try {
-    return processCpuMs(allPids(), (stat) => stat.includes(`(${command})`));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every PostgreSQL process (server processes and backends). */
-export const postgresCpuMs = () => namedProcessesCpuMs('postgres');
-
 /**
  * Starts counting the CPU of every process of that command name; the function returned gives the ms they used
  * since (undefined without /proc). Process by process: a backend that ends meanwhile (pg's pools close connections

@@ -38,7 +38,7 @@ import { parseEnv } from '../apps/server/src/config/env';
 import { type Database, openDatabase, statement } from '../apps/server/src/db/client';
 import { formatVerify, verifyInvariants } from '../apps/server/src/db/invariants';
 import type { LoadConfig, LoadPlan, LoadResult } from './load';
-import { postgresCpuMs, processCpuMs } from './proc-cpu';
+import { cpuSince, processCpuMs } from './proc-cpu';
 import { createPostgresDatabase } from './scratch-db';
 import { describeMachine, untilServerIdle } from './machine';
 import { registerPrototypes } from './prototypes';
@@ -238,7 +238,9 @@ let instancePids: number[] = [];
 async function loadOnce(url: string | string[], plan: LoadPlan, options: Options, durationSec: number): Promise<LoadResult> {
   lastLoad1 = os.loadavg()[0]!;
   const serverBefore = process.cpuUsage();
-  const postgresBefore = postgresCpuMs();
+  // PostgreSQL's processes one by one from now (cpuSince): a backend that ends during the row no longer takes its
+  // whole past off the sum, as a difference of two totals did; what it spent in the row is missed, a little low then.
+  const postgresMs = cpuSince('postgres');
   const started = performance.now();
   mkdirSync(outDir, { recursive: true });
   const configPath = path.join(outDir, `load-${process.pid}.json`);
@@ -260,14 +262,11 @@ async function loadOnce(url: string | string[], plan: LoadPlan, options: Options
   const elapsed = (performance.now() - started) / 1000;
   const server = process.cpuUsage(serverBefore);
   const instancesMs = processCpuMs(instancePids) - instancesBefore;
-  const postgresAfter = postgresCpuMs();
+  const postgres = postgresMs();
   lastCpu = {
     server: Math.round(((server.user + server.system) / 1e3 + instancesMs) / 10 / elapsed),
     generator: result.generatorCpu,
-    ...(postgresBefore !== undefined && postgresAfter !== undefined
-      ? // Backends that ended during the row take their time with them: never below 0, but a little low then.
-        { postgres: Math.max(0, Math.round((postgresAfter - postgresBefore) / 10 / elapsed)) }
-      : {}),
+    ...(postgres !== undefined ? { postgres: Math.round(postgres / 10 / elapsed) } : {}),
   };
   return result;
 }
