@@ -2,32 +2,15 @@
 // operators act at the same moment; a rolled-back action leaves no seal; and `ops verify` (verifyInvariants) finds a
 // row edited, a row removed, a seal removed and a trail cut short at its end, each by name. Rows written before the
 // chain existed are sealed by its migration. Each case runs on a database of its own: it tampers with the trail.
-import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { type Database, queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
 import { refusal } from '../../test/helpers';
-import { databaseMigratedBefore } from '../../test/migrated-before';
-import { type ScratchDatabase, createScratchDatabase, removeTempDirs } from '../../test/resilience/harness';
+import { privateDatabases } from '../../test/private-databases';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from './audit';
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-const scratches: ScratchDatabase[] = [];
-const opened: Database[] = [];
-
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-  await Promise.all(scratches.map((scratch) => scratch.drop()));
-  removeTempDirs();
-});
-
-async function privateDatabase(): Promise<Database> {
-  const scratch = onPostgres ? await createScratchDatabase() : undefined;
-  if (scratch) scratches.push(scratch);
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, dataDir: '' } : { dataDir: ':memory:' });
-  opened.push(database);
-  return database;
-}
+const databases = privateDatabases();
 
 const entry = (n: number) => ({
   actor: `admin-${n}@crew.example.com`,
@@ -65,7 +48,7 @@ describe('the audit chain', () => {
   let sealedOnce: Database | undefined;
 
   it('seals every committed row once, in order, with operators acting at once; a rolled-back one leaves no seal', async () => {
-    const database = (sealedOnce = await privateDatabase());
+    const database = (sealedOnce = await databases.fresh());
     await Promise.all(
       Array.from({ length: 12 }, (_, n) =>
         database.db.transaction(async (tx) => {
@@ -96,7 +79,7 @@ describe('the audit chain', () => {
   });
 
   it('names an edited row, a removed row, a removed seal and a trail cut short', async () => {
-    const database = await privateDatabase();
+    const database = await databases.fresh();
     for (let n = 1; n <= 6; n++) await database.db.transaction((tx) => recordAudit(tx, entry(n)));
     const sealed = await seals(database);
     expect(await broken(database)).toEqual({});
@@ -138,7 +121,7 @@ describe('the audit chain', () => {
   });
 
   it('refuses to change or remove a seal or the head, and a row inserted around the chain shows as unsealed', async () => {
-    const database = sealedOnce ?? (await privateDatabase());
+    const database = sealedOnce ?? (await databases.fresh());
     await database.db.transaction((tx) => recordAudit(tx, entry(1)));
     for (const statement of [
       sql`update audit_seals set hash = 'x'`,
@@ -157,9 +140,7 @@ describe('the audit chain', () => {
     const insertRows = `insert into audit_log (at, actor, action, subject, after) values
       ('2026-11-01T08:00:00Z', 'cli', 'campaign.load', 'demo', '{"version": 1}'),
       ('2026-11-02T09:30:00.123456+08', 'admin@crew.example.com', 'operator.add', 'staff@crew.example.com', null)`;
-    const { database, scratch } = await databaseMigratedBefore('0022_audit_chain', insertRows);
-    if (scratch) scratches.push(scratch);
-    opened.push(database);
+    const database = await databases.migratedBefore('0022_audit_chain', insertRows);
     const sealed = await seals(database);
     const rows = await queryRows<{ id: number }>(database.db, sql`select id::int from audit_log order by id`);
     expect(sealed).toEqual(rows.map((row, i) => ({ seq: i + 1, audit_id: row.id })));

@@ -4,34 +4,17 @@
 // included; and the migration links the rows written before the chains existed. The cases that tamper run on a
 // database of their own.
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addCheckpoint, addReward, api, attempt, createUser, getTestContext } from '../../test/helpers';
-import { databaseMigratedBefore } from '../../test/migrated-before';
-import { type ScratchDatabase, createScratchDatabase, removeTempDirs } from '../../test/resilience/harness';
-import { type Database, openDatabase, queryRows } from '../db/client';
+import { privateDatabases } from '../../test/private-databases';
+import { type Database, queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
 import { users } from '../db/schema';
 import { ledgerDigest } from './digest';
 import { addLedgerRow } from './ledger';
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-const scratches: ScratchDatabase[] = [];
-const opened: Database[] = [];
+const databases = privateDatabases();
 const CHAIN = 'the ledger chains hold: each row unchanged, none missing';
-
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-  await Promise.all(scratches.map((scratch) => scratch.drop()));
-  removeTempDirs();
-});
-
-async function privateDatabase(): Promise<Database> {
-  const scratch = onPostgres ? await createScratchDatabase() : undefined;
-  if (scratch) scratches.push(scratch);
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, dataDir: '' } : { dataDir: ':memory:' });
-  opened.push(database);
-  return database;
-}
 
 type Link = { id: number; user_id: number; seq: number; hash: string };
 const linksOf = (db: Database['db'], userId: number) =>
@@ -90,7 +73,7 @@ describe('the ledger chains', () => {
   });
 
   it("names a row changed and a row removed in the database, each visitor's first break, earliest first", async () => {
-    const database = await privateDatabase();
+    const database = await databases.fresh();
     const ada = await visitorWithRows(database, 'ada@example.com', [5, 3, -2, 4]);
     const ben = await visitorWithRows(database, 'ben@example.com', [1, 1, 1]);
     expect(await broken(database)).toEqual({});
@@ -111,7 +94,7 @@ describe('the ledger chains', () => {
   });
 
   it("a day's digest stays the same until a row written by then changes, a visitor's last row included", async () => {
-    const database = await privateDatabase();
+    const database = await databases.fresh();
     const ada = await visitorWithRows(database, 'ada@example.com', [5, 3]);
     await visitorWithRows(database, 'ben@example.com', [1]);
     const day = () => ledgerDigest(database.db, '2026-11-27', 'Asia/Singapore');
@@ -134,9 +117,7 @@ describe('the ledger chains', () => {
       insert into ledger (user_id, amount, posted, kind, reason, created_at) values
         (1, 5, true, 'adjustment', 'first', '2026-11-01T08:00:00Z'), (2, 2, true, 'adjustment', null, '2026-11-01T09:00:00Z'),
         (1, 1, true, 'adjustment', 'second', '2026-11-02T09:30:00.123456+08')`;
-    const { database, scratch } = await databaseMigratedBefore('0029_ledger_chain', insertRows);
-    if (scratch) scratches.push(scratch);
-    opened.push(database);
+    const database = await databases.migratedBefore('0029_ledger_chain', insertRows);
     expect((await linksOf(database.db, 1)).map((link) => link.seq)).toEqual([1, 2]);
     expect((await linksOf(database.db, 2)).map((link) => link.seq)).toEqual([1]);
     await database.db.transaction((tx) =>

@@ -6,25 +6,19 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../test/helpers';
 import { makePhoto } from '../../test/photo';
-import { type ScratchDatabase, createScratchDatabase } from '../../test/resilience/harness';
+import { onPostgres, privateDatabases } from '../../test/private-databases';
 import { scratchDir } from '../../test/scratch';
 import { applyPack } from '../campaign/load';
 import { readPack } from '../campaign/pack';
 import { parseEnv } from '../config/env';
-import { type Database, openDatabase, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
 import { formatVerify, verifyInvariants } from '../db/invariants';
 import { createStorage } from '../uploads/storage';
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-const scratches: ScratchDatabase[] = [];
-const opened: Database[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-  await Promise.all(scratches.map((scratch) => scratch.drop()));
-});
+const databases = privateDatabases();
 
 /** The fenced lines after the heading's paragraph that starts with `lead`. */
 function recipe(lead: string): string[] {
@@ -45,11 +39,9 @@ describe.skipIf(!onPostgres)('PostgreSQL with local photos: the backup lines of 
     expect(restoreLine).toMatch(/^pg_restore .* && tar -xzf /);
 
     // The festival's machine: a database with a photo answer, and the photo under DATA_DIR/uploads.
-    const source = await createScratchDatabase();
-    scratches.push(source);
+    const source = await databases.scratch();
     const dataDir = scratchDir('qq-pg-photos');
-    const database = await openDatabase({ databaseUrl: source.url, dataDir: '' });
-    opened.push(database);
+    const database = await databases.open({ databaseUrl: source.url, dataDir: '' });
     await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
     const storage = createStorage(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
     const photo = await makePhoto(7);
@@ -66,8 +58,7 @@ describe.skipIf(!onPostgres)('PostgreSQL with local photos: the backup lines of 
     const today = spawnSync('date', ['+%F'], { encoding: 'utf8' }).stdout.trim();
 
     // Another machine: an empty database and an empty DATA_DIR.
-    const target = await createScratchDatabase();
-    scratches.push(target);
+    const target = await databases.scratch();
     const newDataDir = scratchDir('qq-pg-restored');
     const restore = sh(restoreLine!.replaceAll('/backups', backups).replaceAll('2026-11-28', today), {
       DATABASE_URL: target.url,
@@ -75,8 +66,7 @@ describe.skipIf(!onPostgres)('PostgreSQL with local photos: the backup lines of 
     });
     expect(restore.status, restore.stderr).toBe(0);
 
-    const restored = await openDatabase({ databaseUrl: target.url, dataDir: '' });
-    opened.push(restored);
+    const restored = await databases.open({ databaseUrl: target.url, dataDir: '' });
     const [answer] = await queryRows<{ answer: string }>(
       restored.db,
       sql`select a.answer from attempts a join users u on u.id = a.user_id where u.email = 'photo@example.com'`,
