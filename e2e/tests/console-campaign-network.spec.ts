@@ -58,7 +58,8 @@ for (const width of [412, 1280]) {
     await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
     await campaignLink(page).click();
     const failed = page.getByRole('alert');
-    await expect(failed).toContainText('The packs and versions could not be loaded. Check your connection and try again.');
+    await expect(failed).toContainText('The packs and versions could not be loaded.');
+    await expect(failed).toContainText('Network error. Please try again.');
     await expect(page.getByLabel('Pack', { exact: true })).toHaveCount(0);
     await page.screenshot({ path: shot('offline-page'), fullPage: true });
     await page.context().setOffline(false);

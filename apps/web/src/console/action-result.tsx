@@ -1,15 +1,23 @@
-// What an admin's last action came to, read out as it changes: the done sentence as a status, the refusal as an alert.
-export function ActionResult({ message, error, errorClass }: { message: string; error: string; errorClass?: string }) {
+// What an operator's last action came to, read out as it changes: the done sentence as a status, the refusal as an
+// alert (console-data.tsx's `useAction` holds it).
+import type { Outcome } from './console-data';
+
+export function ActionResult({
+  outcome,
+  okClass = 'admin-done',
+  className,
+}: {
+  outcome: Outcome;
+  /** The done sentence's look, where the screen has its own. */
+  okClass?: string;
+  /** The lines' place in the screen's layout. */
+  className?: string;
+}) {
   return (
-    <div aria-live="polite">
-      {message && (
-        <p className="admin-done" role="status">
-          {message}
-        </p>
-      )}
-      {error && (
-        <p className={errorClass ? `error ${errorClass}` : 'error'} role="alert">
-          {error}
+    <div aria-live="polite" className={className}>
+      {outcome && (
+        <p className={outcome.ok ? okClass : 'error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
         </p>
       )}
     </div>

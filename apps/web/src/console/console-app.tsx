@@ -4,6 +4,7 @@ import { type ReactNode, Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AlertProvider } from '../components/alert';
 import { LoadErrorBoundary } from '../components/load-error-boundary';
+import { ConsoleData } from './console-data';
 import { ConsoleHome } from './console-home';
 import { ConsoleLayout } from './console-layout';
 import { consolePaths } from './console-paths';
@@ -49,9 +50,11 @@ export function ConsoleApp() {
           <SwitchScreen me={session.me} next={session.next} onContinue={switchTo} onStay={signedIn} />
         )}
         {session.kind === 'signed-in' && (
-          <ConsoleLayout me={session.me} notice={session.notice} onSignOut={signOut}>
-            <ConsoleRoutes me={session.me} />
-          </ConsoleLayout>
+          <ConsoleData key={session.me.email}>
+            <ConsoleLayout me={session.me} notice={session.notice} onSignOut={signOut}>
+              <ConsoleRoutes me={session.me} />
+            </ConsoleLayout>
+          </ConsoleData>
         )}
       </AlertProvider>
     </BrowserRouter>

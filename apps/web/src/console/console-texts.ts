@@ -23,6 +23,7 @@ export const consoleTexts = {
   signOut: 'Sign out',
   loadFailed: 'The console could not be loaded. Check your connection and try again.',
   tryAgain: 'Try again',
+  loading: 'Loading...',
   notYours: 'Your role does not open this screen.',
   home: 'Console',
   signedInAs: 'Signed in as',

@@ -8,6 +8,7 @@ import { consoleTexts } from './console-texts';
 import type { ConsoleMe } from './console-types';
 import { bindBrowser } from '../lib/browser-binding';
 import { sendConsoleLink, signInToConsole } from './sign-in-api';
+import { ConsoleForm } from './console-form';
 
 interface SignInScreenProps {
   initialError: string;
@@ -53,14 +54,7 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
     <main className="console-center console-sign-in">
       <h1 className="console-title">{consoleTexts.title}</h1>
       {!sentTo ? (
-        <form
-          className="console-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
+        <ConsoleForm className="console-form" onSubmit={send}>
           <p>{consoleTexts.signInIntro}</p>
           <label className="field">
             <span className="field__label">{consoleTexts.emailLabel}</span>
@@ -77,16 +71,9 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? consoleTexts.sending : consoleTexts.sendLink}
           </button>
-        </form>
+        </ConsoleForm>
       ) : (
-        <form
-          className="console-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            verify();
-          }}
-        >
+        <ConsoleForm className="console-form" onSubmit={verify}>
           <h2 className="console-subtitle">{consoleTexts.checkEmail}</h2>
           <p>{consoleTexts.linkSent(sentTo)}</p>
           <label className="field">
@@ -114,7 +101,7 @@ export function SignInScreen({ initialError, onSignedIn }: SignInScreenProps) {
           >
             {consoleTexts.useAnotherAddress}
           </button>
-        </form>
+        </ConsoleForm>
       )}
       {error && (
         <p className="error" role="alert">

@@ -8,6 +8,7 @@ import type {
   OperatorRow,
   WinnersList,
 } from '@quackquest/contract/core';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { Role } from '../console-types';
 
@@ -19,17 +20,21 @@ export const exportUrls = {
   audit: '/api/console/audit.csv',
 } as const;
 
-export function fetchWinners(top: number): Promise<WinnersList> {
-  return api<WinnersList>(`/api/console/winners?top=${top}`, { allowUnauthorized: true });
-}
+/** The top `top` of the leaderboard as the prize committee vets them, with who was notified already. */
+export const winnersQuery = (top: number) =>
+  queryOptions({
+    queryKey: ['console', 'winners', top],
+    queryFn: () => api<WinnersList>(`/api/console/winners?top=${top}`, { allowUnauthorized: true }),
+  });
 
 export function notifyWinners(body: NotifyWinnersBody): Promise<NotifyWinnersResult> {
   return api<NotifyWinnersResult>('/api/console/winners/notify', { method: 'POST', body, allowUnauthorized: true });
 }
 
-export async function fetchOperators(): Promise<OperatorRow[]> {
-  return (await api<{ operators: OperatorRow[] }>('/api/console/operators', { allowUnauthorized: true })).operators;
-}
+export const operatorsQuery = queryOptions({
+  queryKey: ['console', 'operators'],
+  queryFn: async () => (await api<{ operators: OperatorRow[] }>('/api/console/operators', { allowUnauthorized: true })).operators,
+});
 
 export function saveOperator(email: string, role: Role): Promise<{ email: string; role: Role }> {
   return api('/api/console/operators', { method: 'POST', body: { email, role }, allowUnauthorized: true });
@@ -39,7 +44,7 @@ export function removeOperator(email: string): Promise<{ email: string }> {
   return api(`/api/console/operators/${encodeURIComponent(email)}`, { method: 'DELETE', allowUnauthorized: true });
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditFilter {
   /** An action, or '' for all. */
@@ -51,7 +56,7 @@ export interface AuditFilter {
   reward?: number | undefined;
 }
 
-export async function fetchAudit(filter: AuditFilter, before?: number): Promise<AuditRow[]> {
+async function fetchAudit(filter: AuditFilter, before?: number): Promise<AuditRow[]> {
   const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
   if (filter.action) query.set('action', filter.action);
   if (filter.actor.trim()) query.set('actor', filter.actor.trim());
@@ -61,10 +66,21 @@ export async function fetchAudit(filter: AuditFilter, before?: number): Promise<
   return (await api<{ rows: AuditRow[] }>(`/api/console/audit?${query.toString()}`, { allowUnauthorized: true })).rows;
 }
 
-export async function fetchAnnouncements(): Promise<ConsoleAnnouncement[]> {
-  return (await api<{ announcements: ConsoleAnnouncement[] }>('/api/console/announcements', { allowUnauthorized: true }))
-    .announcements;
-}
+/** The trail for a filter, a page at a time, newest first: each next page starts below the last row shown. */
+export const auditQuery = (filter: AuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['console', 'audit', filter],
+    queryFn: ({ pageParam }) => fetchAudit(filter, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page: AuditRow[]) => (page.length === AUDIT_PAGE_SIZE ? page.at(-1)?.id : undefined),
+  });
+
+export const announcementsQuery = queryOptions({
+  queryKey: ['console', 'announcements'],
+  queryFn: async () =>
+    (await api<{ announcements: ConsoleAnnouncement[] }>('/api/console/announcements', { allowUnauthorized: true }))
+      .announcements,
+});
 
 export function publishAnnouncement(body: NewAnnouncement): Promise<{ id: number }> {
   return api('/api/console/announcements', { method: 'POST', body, allowUnauthorized: true });

@@ -2,21 +2,16 @@
 // checkpoints screen, in English and in whichever of the app's languages the crew can, for everyone or for those
 // with no answer today, now or at a time in the campaign's zone; optionally pushed and e-mailed once to the
 // visitors who turned those reminders on. Below, what was written, what became of its sends, and Withdraw.
-import {
-  ANNOUNCEMENT_HOURS_MAX,
-  ANNOUNCEMENT_MAX_LENGTH,
-  type ConsoleAnnouncement,
-  type Language,
-  type NewAnnouncement,
-} from '@quackquest/contract/core';
-import { useCallback, useEffect, useState } from 'react';
-import { failureMessage } from '../../lib/api-client';
+import { ANNOUNCEMENT_HOURS_MAX, ANNOUNCEMENT_MAX_LENGTH, type Language, type NewAnnouncement } from '@quackquest/contract/core';
+import { useState } from 'react';
+import { ActionResult } from '../action-result';
+import { LoadStatus, useAction, useLoaded } from '../console-data';
 import type { ConsoleMe } from '../console-types';
 import { formatTime } from '../time';
-import { fetchAnnouncements, publishAnnouncement, withdrawAnnouncement } from './admin-api';
+import { announcementsQuery, publishAnnouncement, withdrawAnnouncement } from './admin-api';
 import { announcementsTexts as t } from './admin-texts';
-import { ActionResult } from '../action-result';
 import '../admin.css';
+import { ConsoleForm } from '../console-form';
 
 const OTHER_LANGUAGES: Exclude<Language, 'en'>[] = ['zh-Hans', 'ms', 'ta'];
 const DEFAULT_HOURS = 6;
@@ -59,65 +54,45 @@ function bodyOf(draft: Draft): NewAnnouncement | string {
   };
 }
 
+/** What the admin asked: a new announcement, or one withdrawn. */
+type Change = { publish: NewAnnouncement } | { withdraw: number };
+
 export default function AnnouncementsScreen({ me }: { me: ConsoleMe }) {
-  const [list, setList] = useState<ConsoleAnnouncement[] | null>(null);
+  const loaded = useLoaded(announcementsQuery, t.loadFailed);
+  const list = loaded.data;
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setList(await fetchAnnouncements());
-    } catch (failure) {
-      setError(failureMessage(failure, t.loadFailed));
-    }
-  }, []);
-  useEffect(() => {
-    let live = true;
-    fetchAnnouncements().then(
-      (rows) => live && setList(rows),
-      (failure: unknown) => live && setError(failureMessage(failure, t.loadFailed)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const change = useAction({
+    run: async (asked: Change): Promise<string> => {
+      if ('withdraw' in asked) {
+        await withdrawAnnouncement(asked.withdraw);
+        return t.withdrawn;
+      }
+      await publishAnnouncement(asked.publish);
+      setDraft(EMPTY);
+      setConfirming(false);
+      return asked.publish.showAt ? t.scheduled : t.published;
+    },
+    done: (sentence) => sentence,
+    failed: t.failed,
+    settle: (client) => client.invalidateQueries(announcementsQuery),
+  });
+  const busy = change.busy;
 
   const edit = (change: Partial<Draft>) => {
     setDraft((before) => ({ ...before, ...change }));
     setConfirming(false);
   };
 
-  const act = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setMessage('');
-    setError('');
-    try {
-      setMessage(await work());
-      await load();
-    } catch (failure) {
-      setError(failureMessage(failure, t.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const publish = () => {
     const body = bodyOf(draft);
-    if (typeof body === 'string') return setError(body);
+    if (typeof body === 'string') return change.refuse(body);
     // Pushes and e-mails cannot be called back once sent: a second tap confirms them.
     if ((body.push || body.email) && !confirming) {
-      setError('');
+      change.clear();
       return setConfirming(true);
     }
-    void act(async () => {
-      await publishAnnouncement(body);
-      setDraft(EMPTY);
-      setConfirming(false);
-      return body.showAt ? t.scheduled : t.published;
-    });
+    void change.act({ publish: body });
   };
 
   return (
@@ -130,14 +105,7 @@ export default function AnnouncementsScreen({ me }: { me: ConsoleMe }) {
           {t.newTitle}
         </h2>
         <p className="admin-hint">{t.hint}</p>
-        <form
-          className="admin-form admin-form--stacked"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            publish();
-          }}
-        >
+        <ConsoleForm className="admin-form admin-form--stacked" onSubmit={publish}>
           {(['en', ...OTHER_LANGUAGES] as const).map((lang) => (
             <label key={lang} className="field">
               <span className="field__label">{lang === 'en' ? t.english : t.optional(lang)}</span>
@@ -209,17 +177,17 @@ export default function AnnouncementsScreen({ me }: { me: ConsoleMe }) {
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? t.publishing : confirming ? t.confirmYes : t.publish}
           </button>
-        </form>
+        </ConsoleForm>
       </section>
 
-      <ActionResult message={message} error={error} />
+      <ActionResult outcome={change.outcome} />
 
       <section className="admin-card" aria-labelledby="announcement-list-title">
         <h2 id="announcement-list-title" className="admin-card__title">
           {t.listTitle}
         </h2>
-        {list === null ? (
-          <p className="loading">...</p>
+        {list === undefined ? (
+          <LoadStatus loaded={loaded} />
         ) : list.length === 0 ? (
           <p className="admin-hint">{t.none}</p>
         ) : (
@@ -239,12 +207,7 @@ export default function AnnouncementsScreen({ me }: { me: ConsoleMe }) {
                     type="button"
                     className="btn btn--ghost"
                     disabled={busy}
-                    onClick={() =>
-                      void act(async () => {
-                        await withdrawAnnouncement(a.id);
-                        return t.withdrawn;
-                      })
-                    }
+                    onClick={() => void change.act({ withdraw: a.id })}
                   >
                     {t.withdraw}
                   </button>

@@ -1,16 +1,17 @@
 // /console/audit (docs/product.md §15; admin): the audit trail newest first, filtered by action or by who, and by
 // the visitor or reward it concerns (?user=, ?reward=: the participant screen and the stock card link here), a page
 // at a time, each row in words with its JSON one click away, and the whole trail as CSV (an audited export, decision 019).
-import type { AuditRow } from '@quackquest/contract/core';
 import { AUDIT_ACTIONS } from '@quackquest/contract/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
 import { formatTime } from '../time';
-import { AUDIT_PAGE_SIZE, type AuditFilter, exportUrls, fetchAudit } from './admin-api';
+import { type AuditFilter, auditQuery, exportUrls } from './admin-api';
 import { auditTexts as t } from './admin-texts';
 import { auditSentence } from './audit-words';
 import '../admin.css';
+import { ConsoleForm } from '../console-form';
 
 const hasValue = (value: unknown) => value !== null && value !== undefined;
 const shown = (value: unknown) => (hasValue(value) ? JSON.stringify(value) : '');
@@ -25,48 +26,22 @@ export default function AuditScreen() {
   const [draft, setDraft] = useState<AuditFilter>({ action: '', actor: '' });
   const [typed, setFilter] = useState<AuditFilter>({ action: '', actor: '' });
   const filter = useMemo(() => ({ ...typed, user, reward }), [typed, user, reward]);
-  const [rows, setRows] = useState<AuditRow[] | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(true);
-  const show = useCallback((page: AuditRow[], before?: number) => {
-    setRows((current) => (before === undefined ? page : [...(current ?? []), ...page]));
-    setMore(page.length === AUDIT_PAGE_SIZE);
-    setBusy(false);
-  }, []);
-  const fail = useCallback((failure: unknown) => {
-    setError(failureMessage(failure, t.loadFailed));
-    setBusy(false);
-  }, []);
-  const load = (which: AuditFilter, before?: number) => {
-    setBusy(true);
-    setError('');
-    fetchAudit(which, before).then((page) => show(page, before), fail);
-  };
-  useEffect(() => {
-    let live = true;
-    fetchAudit(filter).then(
-      (page) => live && show(page),
-      (failure: unknown) => live && fail(failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [filter, show, fail]);
+  const audit = useInfiniteQuery(auditQuery(filter));
+  const rows = audit.data?.pages.flat();
+  const busy = audit.isFetching;
+  const error = audit.error && !busy ? failureMessage(audit.error, t.loadFailed) : '';
 
   return (
     <section className="admin" aria-labelledby="audit-title">
       <h1 id="audit-title" className="console-title">
         {t.title}
       </h1>
-      <form
+      <ConsoleForm
         className="admin-card admin-filters"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setBusy(true);
-          setError('');
-          setFilter({ ...draft });
+        onSubmit={() => {
+          // The same filter again reads the trail again: rows may have been written since.
+          if (draft.action === typed.action && draft.actor === typed.actor) void audit.refetch();
+          else setFilter({ ...draft });
         }}
       >
         <div className="field">
@@ -107,7 +82,7 @@ export default function AuditScreen() {
             {t.download}
           </button>
         </div>
-      </form>
+      </ConsoleForm>
       <form id="audit-download" method="post" action={exportUrls.audit} hidden />
       {(user !== undefined || reward !== undefined) && (
         <p className="admin-audit__about" role="status">
@@ -123,7 +98,7 @@ export default function AuditScreen() {
           <p className="error" role="alert">
             {error}
           </p>
-          <button type="button" className="btn btn--primary" onClick={() => load(filter)}>
+          <button type="button" className="btn btn--primary" onClick={() => void audit.refetch()}>
             {t.tryAgain}
           </button>
         </div>
@@ -161,8 +136,8 @@ export default function AuditScreen() {
         </ol>
       )}
       {busy && <p className="loading">{t.loading}</p>}
-      {more && !busy && (
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => load(filter, rows?.at(-1)?.id)}>
+      {audit.hasNextPage && !busy && (
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => void audit.fetchNextPage()}>
           {t.loadMore}
         </button>
       )}

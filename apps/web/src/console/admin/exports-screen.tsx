@@ -4,69 +4,65 @@
 // reason before the campaign has ended, confirm, see each outcome (issue 32 part 3, decision 074).
 import type { NotifyWinnersResult, Winner } from '@quackquest/contract/core';
 import { WINNERS_MAX } from '@quackquest/contract/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api-client';
+import { ActionResult } from '../action-result';
+import { useAction } from '../console-data';
 import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
-import { exportUrls, fetchWinners, notifyWinners } from './admin-api';
+import { exportUrls, notifyWinners, winnersQuery } from './admin-api';
 import { DownloadForm } from './download-form';
 import { exportsTexts as t } from './admin-texts';
 import '../admin.css';
+import { ConsoleForm } from '../console-form';
 
 type Result = NotifyWinnersResult['results'][number];
 
 export default function ExportsScreen() {
   const [top, setTop] = useState('3');
-  const [winners, setWinners] = useState<Winner[] | null>(null);
-  /** The campaign's end in words, and whether it is past (from the list). */
-  const [end, setEnd] = useState<{ endsAt: string; ended: boolean } | null>(null);
+  /** How many winners the list on screen was asked for; null before "Show" and after the number changed. */
+  const [asked, setAsked] = useState<number | null>(null);
+  const list = useQuery({ ...winnersQuery(asked ?? 0), enabled: asked !== null });
+  const winners = (asked !== null && list.data?.winners) || null;
+  const end = asked !== null && list.data ? { endsAt: list.data.endsAt, ended: list.data.ended } : null;
+  const listFailure = list.error && !list.isFetching ? failureMessage(list.error, t.previewFailed) : '';
   const [earlyReason, setEarlyReason] = useState('');
   const [resend, setResend] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [results, setResults] = useState<Result[] | null>(null);
+  const notify = useAction({
+    run: notifyWinners,
+    done: (answer) => t.done(answer.results.filter((r) => r.outcome === 'notified').length),
+    failed: t.sendFailed,
+    settle: (client) => client.invalidateQueries(winnersQuery(asked ?? 0)),
+  });
+  const busy = notify.busy || list.isFetching;
 
   const count = Number(top);
   const valid = Number.isInteger(count) && count >= 1 && count <= WINNERS_MAX;
   // A queued e-mail is not sent twice, even with `resend` (the server skips it).
   const toSend = winners?.filter((w) => !w.queued && (resend || w.notifiedAt === null)).length ?? 0;
 
-  const preview = async () => {
-    if (!valid) return setError(t.topInvalid(WINNERS_MAX));
-    setBusy(true);
-    setError('');
+  const preview = () => {
+    if (!valid) return notify.refuse(t.topInvalid(WINNERS_MAX));
+    notify.clear();
     setResults(null);
     setConfirming(false);
-    try {
-      const list = await fetchWinners(count);
-      setWinners(list.winners);
-      setEnd({ endsAt: list.endsAt, ended: list.ended });
-    } catch (failure) {
-      setWinners(null);
-      setError(failureMessage(failure, t.previewFailed));
-    } finally {
-      setBusy(false);
-    }
+    // The same number again reads the list again: someone may have been notified since.
+    if (asked === count) void list.refetch();
+    else setAsked(count);
   };
 
   const early = end !== null && !end.ended;
   const send = async () => {
     if (!winners) return;
-    if (early && !earlyReason.trim()) return setError(t.earlyReasonMissing);
-    setBusy(true);
-    setError('');
-    try {
-      const reason = early ? { earlyReason: earlyReason.trim() } : {};
-      const answer = await notifyWinners({ userIds: winners.map((w) => w.userId), resend, ...reason });
-      setResults(answer.results);
-      setConfirming(false);
-      setWinners((await fetchWinners(count)).winners);
-    } catch (failure) {
-      setError(failureMessage(failure, t.sendFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (early && !earlyReason.trim()) return notify.refuse(t.earlyReasonMissing);
+    const reason = early ? { earlyReason: earlyReason.trim() } : {};
+    const answer = await notify.act({ userIds: winners.map((w) => w.userId), resend, ...reason });
+    if (!answer) return;
+    setResults(answer.results);
+    setConfirming(false);
   };
 
   return (
@@ -98,14 +94,7 @@ export default function ExportsScreen() {
           {t.notify}
         </h2>
         <p className="admin-hint">{t.notifyHint}</p>
-        <form
-          className="admin-inline-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void preview();
-          }}
-        >
+        <ConsoleForm className="admin-inline-form" onSubmit={preview}>
           <label className="field">
             <span className="field__label">{t.topLabel}</span>
             <input
@@ -118,7 +107,7 @@ export default function ExportsScreen() {
               value={top}
               onChange={(event) => {
                 setTop(event.target.value);
-                setWinners(null);
+                setAsked(null);
                 setResults(null);
                 setConfirming(false);
               }}
@@ -127,7 +116,7 @@ export default function ExportsScreen() {
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy && !winners ? t.loading : t.preview}
           </button>
-        </form>
+        </ConsoleForm>
 
         {winners && (
           <>
@@ -149,11 +138,8 @@ export default function ExportsScreen() {
                 {t.resend}
               </label>
             )}
-            {results && (
-              <p className="admin-done" role="status">
-                {t.done(results.filter((r) => r.outcome === 'notified').length)}
-              </p>
-            )}
+            {/* The send's outcome under the list it changed, before what is left to do. */}
+            <ActionResult outcome={notify.outcome} />
             {early && toSend > 0 && (
               <div className="admin-confirm">
                 <p>{t.notEnded(end.endsAt)}</p>
@@ -181,11 +167,12 @@ export default function ExportsScreen() {
             )}
           </>
         )}
-        {error && (
+        {listFailure && (
           <p className="error" role="alert">
-            {error}
+            {listFailure}
           </p>
         )}
+        {!winners && <ActionResult outcome={notify.outcome} />}
       </section>
     </section>
   );

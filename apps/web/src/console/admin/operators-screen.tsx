@@ -1,68 +1,50 @@
 // /console/operators (docs/product.md §15; admin): everyone with a console role, adding one by e-mail and
 // role, changing a role and removing one (decision 019). The server refuses what must not happen (removing
 // yourself, the last admin, the campaign pack's admins) and its sentence is shown.
-import type { OperatorRow } from '@quackquest/contract/core';
-import { useCallback, useEffect, useState } from 'react';
-import { failureMessage } from '../../lib/api-client';
+import { useState } from 'react';
+import { ActionResult } from '../action-result';
+import { LoadStatus, useAction, useLoaded } from '../console-data';
 import type { ConsoleMe, Role } from '../console-types';
 import { looksLikeEmail } from '../email-shape';
 import { roleLabels } from '../roles';
-import { fetchOperators, removeOperator, saveOperator } from './admin-api';
+import { operatorsQuery, removeOperator, saveOperator } from './admin-api';
 import { operatorsTexts as t } from './admin-texts';
-import { ActionResult } from '../action-result';
 import '../admin.css';
+import { ConsoleForm } from '../console-form';
 
 const ROLES: Role[] = ['admin', 'reviewer', 'staff'];
 
+/** What the admin asked: an address given a role (`before`: its role until now, if listed), or removed. */
+type Change = { email: string; role: Role; before: Role | undefined } | { email: string; remove: true };
+
 export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
-  const [operators, setOperators] = useState<OperatorRow[] | null>(null);
+  const loaded = useLoaded(operatorsQuery, t.loadFailed);
+  const operators = loaded.data;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('reviewer');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setOperators(await fetchOperators());
-    } catch (failure) {
-      setError(failureMessage(failure, t.loadFailed));
-    }
-  }, []);
-  useEffect(() => {
-    let live = true;
-    fetchOperators().then(
-      (rows) => live && setOperators(rows),
-      (failure: unknown) => live && setError(failureMessage(failure, t.loadFailed)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const act = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setMessage('');
-    setError('');
-    try {
-      setMessage(await work());
-      await load();
-    } catch (failure) {
-      setError(failureMessage(failure, t.loadFailed));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
-
-  const save = (address: string, newRole: Role) =>
-    act(async () => {
-      const before = operators?.find((o) => o.email === address.trim().toLowerCase());
-      const saved = await saveOperator(address, newRole);
+  const change = useAction({
+    run: async (asked: Change): Promise<string> => {
+      if ('remove' in asked) {
+        await removeOperator(asked.email);
+        return t.removed(asked.email);
+      }
+      const saved = await saveOperator(asked.email, asked.role);
       const label = roleLabels[saved.role];
-      return before?.role === saved.role ? t.unchanged(saved.email, label) : t.added(saved.email, label);
-    });
+      return asked.before === saved.role ? t.unchanged(saved.email, label) : t.added(saved.email, label);
+    },
+    done: (sentence) => sentence,
+    failed: t.loadFailed,
+    settle: (client) => client.invalidateQueries(operatorsQuery),
+  });
+  const busy = change.busy;
+
+  const save = async (address: string, newRole: Role) => {
+    const before = operators?.find((o) => o.email === address.trim().toLowerCase())?.role;
+    const sentence = await change.act({ email: address, role: newRole, before });
+    setRemoving(null);
+    return sentence;
+  };
 
   return (
     <section className="admin" aria-labelledby="operators-title">
@@ -73,13 +55,11 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
         <h2 id="add-operator-title" className="admin-card__title">
           {t.addTitle}
         </h2>
-        <form
+        <ConsoleForm
           className="admin-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!looksLikeEmail(email)) return setError(t.emptyEmail);
-            void save(email, role).then(() => setEmail(''));
+          onSubmit={() => {
+            if (!looksLikeEmail(email)) return change.refuse(t.emptyEmail);
+            void save(email, role).then((saved) => saved !== undefined && setEmail(''));
           }}
         >
           <label className="field">
@@ -115,17 +95,17 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? t.adding : t.add}
           </button>
-        </form>
+        </ConsoleForm>
       </section>
 
-      <ActionResult message={message} error={error} />
+      <ActionResult outcome={change.outcome} />
 
       <section className="admin-card" aria-labelledby="operator-list-title">
         <h2 id="operator-list-title" className="admin-card__title">
           {t.listTitle}
         </h2>
-        {operators === null ? (
-          <p className="loading">...</p>
+        {operators === undefined ? (
+          <LoadStatus loaded={loaded} />
         ) : (
           <ul className="admin-list">
             {operators.map((o) => (
@@ -149,12 +129,7 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
                         type="button"
                         className="btn btn--danger"
                         disabled={busy}
-                        onClick={() =>
-                          void act(async () => {
-                            await removeOperator(o.email);
-                            return t.removed(o.email);
-                          })
-                        }
+                        onClick={() => void change.act({ email: o.email, remove: true }).then(() => setRemoving(null))}
                       >
                         {t.confirmYes}
                       </button>

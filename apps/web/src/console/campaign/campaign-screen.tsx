@@ -2,18 +2,19 @@
 // campaigns folder or an earlier version previewed as the diff campaign:load prints, with renamed ids mapped, then
 // loaded. The server refuses a load that would leave visitors' progress behind unless "Load anyway" is ticked. The
 // rewards' stock is changed here too (stock-card.tsx, decision 071).
-import type { CampaignPage, CampaignPlan, CampaignRenames } from '@quackquest/contract/core';
-import { useCallback, useEffect, useState } from 'react';
-import { failureMessage } from '../../lib/api-client';
-import { formatTime } from '../time';
-import { type CampaignSource, fetchCampaignPage, loadCampaign, previewCampaign } from './campaign-api';
-import { campaignTexts as t } from './campaign-texts';
-import { PageStatus } from './page-status';
-import { StockCard } from './stock-card';
-import { VersionsCard } from './versions-card';
+import type { CampaignPlan, CampaignRenames } from '@quackquest/contract/core';
+import { useState } from 'react';
 import { ActionResult } from '../action-result';
+import { LoadStatus, useAction, useLoaded } from '../console-data';
+import { formatTime } from '../time';
+import { type CampaignSource, campaignPageQuery, loadCampaign, previewCampaign } from './campaign-api';
+import { campaignTexts as t } from './campaign-texts';
+import { StockCard } from './stock-card';
+import { stockQuery } from './stock-api';
+import { VersionsCard } from './versions-card';
 import '../admin.css';
 import './campaign.css';
+import { ConsoleForm } from '../console-form';
 
 interface RenameRow {
   key: number;
@@ -38,82 +39,52 @@ function toRenames(rows: RenameRow[]): CampaignRenames | null {
 const describe = (source: CampaignSource) => ('pack' in source ? t.packLabel(source.pack) : t.versionLabel(source.version));
 
 export default function CampaignScreen() {
-  const [page, setPage] = useState<CampaignPage | null>(null);
-  const [pack, setPack] = useState('');
+  const loaded = useLoaded(campaignPageQuery, t.pageFailed);
+  const page = loaded.data;
+  const [picked, setPack] = useState('');
+  const pack = picked || page?.packs[0] || '';
   const [rows, setRows] = useState<RenameRow[]>([]);
   const [source, setSource] = useState<CampaignSource | null>(null);
   const [plan, setPlan] = useState<CampaignPlan | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
-  /** Loads done from this page: the stock card reads the rewards again after each. */
-  const [loads, setLoads] = useState(0);
-
-  const showPage = useCallback((next: CampaignPage) => {
-    setPage(next);
-    setPack((current) => current || next.packs[0] || '');
-  }, []);
-  const refresh = async () => showPage(await fetchCampaignPage());
-  // Why the page itself could not be read ('' while it loads); `attempt` asks again.
-  const [pageFailure, setPageFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchCampaignPage().then(
-      (next) => live && showPage(next),
-      (failure: unknown) => live && setPageFailure(failureMessage(failure, t.pageFailed)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [showPage, attempt]);
-  const retryPage = () => {
-    setPageFailure('');
-    setAttempt((n) => n + 1);
-  };
+  const preview = useAction({
+    run: ({ chosen, renames }: { chosen: CampaignSource; renames: CampaignRenames }) => previewCampaign(chosen, renames),
+    failed: t.failed,
+  });
+  const loadPack = useAction({
+    run: (asked: { chosen: CampaignSource; renames: CampaignRenames; confirm: boolean }) =>
+      loadCampaign(asked.chosen, asked.renames, asked.confirm),
+    done: (done) => t.loaded(done.version ?? 0),
+    failed: t.failed,
+    // The versions, and the rewards' stock, as the load left them.
+    settle: (client) => Promise.all([client.invalidateQueries(campaignPageQuery), client.invalidateQueries(stockQuery)]),
+  });
+  const busy = preview.busy || loadPack.busy;
 
   /** Any change to what would be loaded drops the preview: the diff must be seen again. */
   const forget = () => {
     setPlan(null);
     setConfirm(false);
-    setMessage('');
+    loadPack.clear();
   };
 
   const show = async (chosen: CampaignSource) => {
     const renames = toRenames(rows);
     forget();
-    setError('');
-    if (!renames) return setError(t.emptyRename);
-    setBusy(true);
+    preview.clear();
+    if (!renames) return preview.refuse(t.emptyRename);
     setSource(chosen);
-    try {
-      setPlan(await previewCampaign(chosen, renames));
-    } catch (failure) {
-      setError(failureMessage(failure, t.failed));
-    } finally {
-      setBusy(false);
-    }
+    setPlan((await preview.act({ chosen, renames })) ?? null);
   };
 
   const load = async () => {
     const renames = toRenames(rows);
     if (!source || !renames) return;
-    setBusy(true);
-    setError('');
-    try {
-      const done = await loadCampaign(source, renames, confirm);
-      setPlan(null);
-      setConfirm(false);
-      setRows([]);
-      setMessage(t.loaded(done.version ?? 0));
-      setLoads((n) => n + 1);
-      await refresh();
-    } catch (failure) {
-      setError(failureMessage(failure, t.failed));
-    } finally {
-      setBusy(false);
-    }
+    preview.clear();
+    if (!(await loadPack.act({ chosen: source, renames, confirm }))) return;
+    setPlan(null);
+    setConfirm(false);
+    setRows([]);
   };
 
   const setRow = (key: number, change: Partial<RenameRow>) => {
@@ -132,15 +103,14 @@ export default function CampaignScreen() {
           {t.loadTitle}
         </h2>
         <p className="admin-hint">{t.loadHint}</p>
-        {page === null ? (
-          <PageStatus failure={pageFailure} onRetry={retryPage} />
+        {page === undefined ? (
+          <LoadStatus loaded={loaded} loadingText={t.pageLoading} />
         ) : page.packs.length === 0 ? (
           <p className="admin-hint">{t.noPacks}</p>
         ) : (
-          <form
+          <ConsoleForm
             className="campaign-pick"
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               if (pack) void show({ pack });
             }}
           >
@@ -167,7 +137,7 @@ export default function CampaignScreen() {
             <button type="submit" className="btn btn--primary" disabled={busy || !pack}>
               {busy ? t.previewing : t.preview}
             </button>
-          </form>
+          </ConsoleForm>
         )}
 
         <fieldset className="campaign-renames">
@@ -273,14 +243,14 @@ export default function CampaignScreen() {
         </section>
       )}
 
-      <ActionResult message={message} error={error} errorClass="campaign-error" />
+      <ActionResult outcome={loadPack.outcome ?? preview.outcome} className="campaign-error" />
 
       {/* Once the page has arrived: a page that could not be read says so once, with its own "Try again". */}
-      {page && <StockCard reloadKey={loads} />}
+      {page && <StockCard />}
 
       <VersionsCard
         versions={page?.versions}
-        loading={page === null && !pageFailure}
+        loading={page === undefined && !loaded.failure}
         busy={busy}
         onRestore={(version) => void show({ version })}
       />

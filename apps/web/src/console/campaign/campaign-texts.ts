@@ -1,4 +1,5 @@
 // The campaign page's texts (docs/product.md §15). The server's refusals come in its answers.
+import { STOCK_CHANGE_MAX } from '@quackquest/contract/core';
 export const campaignTexts = {
   title: 'Campaign',
   loadTitle: 'Load a pack',
@@ -41,8 +42,7 @@ export const campaignTexts = {
   restore: 'Restore',
   failed: 'The campaign could not be read.',
   pageLoading: 'Loading the packs and versions...',
-  pageFailed: 'The packs and versions could not be loaded. Check your connection and try again.',
-  tryAgain: 'Try again',
+  pageFailed: 'The packs and versions could not be loaded.',
   emptyRename: 'Fill in both the old and the new id, or remove the row.',
 } as const;
 
@@ -52,7 +52,6 @@ export const stockTexts = {
   hint: 'Add stock to a reward (a sold-out reward opens again) or take some away, with a reason for the audit trail. What you change here stays when a campaign version is loaded or restored.',
   loading: 'Loading the rewards...',
   loadFailed: 'The rewards could not be loaded.',
-  tryAgain: 'Try again',
   none: 'The campaign has no rewards.',
   counts: (r: { left: number; offered: number; claimed: number }) => `${r.left} left of ${r.offered} · ${r.claimed} claimed`,
   soldOut: 'Sold out',
@@ -67,7 +66,7 @@ export const stockTexts = {
   save: 'Save',
   changing: 'Saving...',
   cancel: 'Cancel',
-  amountInvalid: 'Type a whole number other than 0, at most 100,000 either way.',
+  amountInvalid: `Type a whole number other than 0, at most ${STOCK_CHANGE_MAX.toLocaleString('en')} either way.`,
   reasonMissing: 'Type a reason: it goes into the audit trail.',
   changeFailed: 'The stock could not be changed. Please try again.',
   changed: (r: { left: number; offered: number }) => `Stock saved: ${r.left} left of ${r.offered}.`,

@@ -1,64 +1,35 @@
 // The campaign page's rewards and their stock (issue 32 part 2, decision 071): how many are left of how many offered,
 // and a change with a reason, a reward at a time. What is added here stays when a version is loaded or restored.
 import { type RewardStock, STOCK_CHANGE_MAX } from '@quackquest/contract/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { failureMessage } from '../../lib/api-client';
+import { ActionResult } from '../action-result';
+import { AmountField, wholeAmount } from '../amount-field';
+import { LoadStatus, useAction, useLoaded } from '../console-data';
 import { consolePaths } from '../console-paths';
 import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { stockTexts as t } from './campaign-texts';
-import { changeStock, fetchRewardStock } from './stock-api';
+import { changeStock, stockQuery } from './stock-api';
+import { ConsoleForm } from '../console-form';
 
-/** `reloadKey`: changes when a load or a restore may have changed the rewards, so the card reads them again. */
-export function StockCard({ reloadKey }: { reloadKey: number }) {
-  const [items, setItems] = useState<RewardStock[] | null>(null);
-  const [failure, setFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchRewardStock().then(
-      (next) => live && setItems(next),
-      (error: unknown) => live && setFailure(failureMessage(error, t.loadFailed)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [reloadKey, attempt]);
-
-  const replace = (next: RewardStock) =>
-    setItems((current) => current?.map((r) => (r.rewardId === next.rewardId ? next : r)) ?? null);
-
+export function StockCard() {
+  const loaded = useLoaded(stockQuery, t.loadFailed);
+  const items = loaded.data;
   return (
     <section className="admin-card" aria-labelledby="stock-title">
       <h2 id="stock-title" className="admin-card__title">
         {t.title}
       </h2>
       <p className="admin-hint">{t.hint}</p>
-      {failure ? (
-        <>
-          <p className="error" role="alert">
-            {failure}
-          </p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setFailure('');
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t.tryAgain}
-          </button>
-        </>
-      ) : items === null ? (
-        <p className="loading">{t.loading}</p>
+      {items === undefined ? (
+        <LoadStatus loaded={loaded} loadingText={t.loading} />
       ) : items.length === 0 ? (
         <p>{t.none}</p>
       ) : (
         <ul className="admin-list">
           {items.map((reward) => (
-            <StockRow key={reward.rewardId} reward={reward} onChanged={replace} />
+            <StockRow key={reward.rewardId} reward={reward} />
           ))}
         </ul>
       )}
@@ -66,32 +37,27 @@ export function StockCard({ reloadKey }: { reloadKey: number }) {
   );
 }
 
-function StockRow({ reward, onChanged }: { reward: RewardStock; onChanged: (r: RewardStock) => void }) {
+function StockRow({ reward }: { reward: RewardStock }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const change = useAction({
+    run: (asked: { amount: number; reason: string }) => changeStock(reward.rewardId, asked.amount, asked.reason),
+    done: (next) => t.changed(next),
+    failed: t.changeFailed,
+    settle: (client, next) =>
+      client.setQueryData(stockQuery.queryKey, (items) => items?.map((r) => (r.rewardId === next.rewardId ? next : r))),
+  });
+  const busy = change.busy;
   const last = reward.changes[0];
   const submit = async () => {
-    const n = Number(amount);
-    if (!amount.trim() || !Number.isInteger(n) || n === 0 || Math.abs(n) > STOCK_CHANGE_MAX) {
-      return setOutcome({ ok: false, text: t.amountInvalid });
-    }
-    if (!reason.trim()) return setOutcome({ ok: false, text: t.reasonMissing });
-    setBusy(true);
-    try {
-      const next = await changeStock(reward.rewardId, n, reason.trim());
-      onChanged(next);
-      setAmount('');
-      setReason('');
-      setOpen(false);
-      setOutcome({ ok: true, text: t.changed(next) });
-    } catch (error) {
-      setOutcome({ ok: false, text: failureMessage(error, t.changeFailed) });
-    } finally {
-      setBusy(false);
-    }
+    const n = wholeAmount(amount, STOCK_CHANGE_MAX);
+    if (n === null) return change.refuse(t.amountInvalid);
+    if (!reason.trim()) return change.refuse(t.reasonMissing);
+    if (!(await change.act({ amount: n, reason: reason.trim() }))) return;
+    setAmount('');
+    setReason('');
+    setOpen(false);
   };
   const formId = `stock-${reward.rewardId}`;
   return (
@@ -115,37 +81,15 @@ function StockRow({ reward, onChanged }: { reward: RewardStock; onChanged: (r: R
           aria-label={`${t.change} ${reward.item}`}
           onClick={() => {
             setOpen(true);
-            setOutcome(null);
+            change.clear();
           }}
         >
           {t.change}
         </button>
       )}
       {open && (
-        <form
-          id={formId}
-          className="stock-row__form"
-          aria-label={`${t.change} ${reward.item}`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <label className="field">
-            <span className="field__label">{t.amountLabel}</span>
-            <input
-              className="input"
-              name="amount"
-              type="number"
-              inputMode="numeric"
-              step={1}
-              min={-STOCK_CHANGE_MAX}
-              max={STOCK_CHANGE_MAX}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          </label>
+        <ConsoleForm id={formId} className="stock-row__form" aria-label={`${t.change} ${reward.item}`} onSubmit={submit}>
+          <AmountField label={t.amountLabel} name="amount" max={STOCK_CHANGE_MAX} value={amount} onChange={setAmount} />
           <ReasonField label={t.reasonLabel} name="reason" value={reason} onChange={setReason} />
           <div className="stock-row__buttons">
             <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -155,18 +99,9 @@ function StockRow({ reward, onChanged }: { reward: RewardStock; onChanged: (r: R
               {t.cancel}
             </button>
           </div>
-        </form>
+        </ConsoleForm>
       )}
-      {outcome &&
-        (outcome.ok ? (
-          <p className="admin-done stock-row__outcome" role="status">
-            {outcome.text}
-          </p>
-        ) : (
-          <p className="error stock-row__outcome" role="alert">
-            {outcome.text}
-          </p>
-        ))}
+      <ActionResult outcome={change.outcome} className="stock-row__outcome" />
     </li>
   );
 }

@@ -1,17 +1,22 @@
 // /console/dashboard (docs/product.md §15; admin): the campaign's live numbers in cards, one column on a
 // phone and two on a laptop, read again every 10 seconds while the tab is visible.
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { failureMessage } from '../../lib/api-client';
 import type { Dashboard } from '../console-types';
 import { dashboardTexts as t, formatAge } from './dashboard-texts';
-import { useLiveNumbers } from './use-live-numbers';
+import { dashboardQuery } from './dashboard-api';
 import '../dashboard.css';
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const count = new Intl.NumberFormat('en');
 
 export default function DashboardScreen() {
-  const { data, updatedAt, error, retry } = useLiveNumbers();
-  const updated = updatedAt ? clock.format(updatedAt) : '';
+  const numbers = useQuery(dashboardQuery);
+  const data = numbers.data;
+  const updated = data ? clock.format(new Date(numbers.dataUpdatedAt)) : '';
+  // The last read's failure, until one succeeds.
+  const error = numbers.error ? failureMessage(numbers.error, t.loadFailed) : '';
   return (
     <section className="dash" aria-labelledby="dash-title">
       <div className="dash-head">
@@ -29,7 +34,7 @@ export default function DashboardScreen() {
           <p role="alert">
             {t.loadFailed} {error}
           </p>
-          <button type="button" className="btn btn--primary" onClick={retry}>
+          <button type="button" className="btn btn--primary" onClick={() => void numbers.refetch()}>
             {t.tryAgain}
           </button>
         </div>

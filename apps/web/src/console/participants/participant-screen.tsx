@@ -1,69 +1,46 @@
 // /console/participants/:userId (docs/product.md §15; admin): one visitor's profile, answers, ledger and claims,
 // and the helpdesk's actions: adjust ducks, block or unblock, erase the personal data (decision 020). Every
 // refusal shows the server's sentence beside the action that got it.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Modal } from '../../components/modal';
-import { failureMessage } from '../../lib/api-client';
+import { ActionResult } from '../action-result';
+import { AmountField, wholeAmount } from '../amount-field';
+import { LoadStatus, useAction, useLoaded } from '../console-data';
 import { consolePaths } from '../console-paths';
 import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, type Participant } from '../console-types';
 import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { photoSrc } from '../review/photo-src';
-import { adjustDucks, blockParticipant, eraseParticipant, fetchParticipant, unblockParticipant } from './participants-api';
+import {
+  adjustDucks,
+  blockParticipant,
+  eraseParticipant,
+  participantQuery,
+  settleParticipant,
+  unblockParticipant,
+} from './participants-api';
 import { participantsTexts as t } from './participants-texts';
 import '../participants.css';
-
-type Loaded = { kind: 'failed'; userId: number; message: string } | { kind: 'done'; userId: number; participant: Participant };
-type Outcome = { ok: boolean; text: string } | null;
+import { ConsoleForm } from '../console-form';
 
 export default function ParticipantScreen() {
   const userId = Number(useParams().userId);
   const [params] = useSearchParams();
   const q = params.get('q');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    fetchParticipant(userId).then(
-      (participant) => live && setLoaded({ kind: 'done', userId, participant }),
-      (failure: unknown) => live && setLoaded({ kind: 'failed', userId, message: failureMessage(failure, t.loadFailed) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId, reloads]);
-  const retry = () => {
-    setLoaded(null);
-    setReloads((n) => n + 1);
-  };
-  const onChange = useCallback((participant: Participant) => setLoaded({ kind: 'done', userId, participant }), [userId]);
+  const loaded = useLoaded(participantQuery(userId), t.loadFailed);
 
   return (
     <section className="participant" aria-labelledby="participant-title">
       <Link className="participant__back" to={`${consolePaths.participants}${q ? `?q=${encodeURIComponent(q)}` : ''}`}>
         {t.back}
       </Link>
-      {loaded?.userId !== userId && <p className="loading">Loading...</p>}
-      {loaded?.userId === userId && loaded.kind === 'failed' && (
-        <div className="console-notice">
-          <p className="error" role="alert">
-            {loaded.message}
-          </p>
-          <button type="button" className="btn btn--primary" onClick={retry}>
-            {t.tryAgain}
-          </button>
-        </div>
-      )}
-      {loaded?.userId === userId && loaded.kind === 'done' && (
-        <ParticipantView participant={loaded.participant} onChange={onChange} />
-      )}
+      {loaded.data ? <ParticipantView participant={loaded.data} /> : <LoadStatus loaded={loaded} />}
     </section>
   );
 }
 
-function ParticipantView({ participant: p, onChange }: { participant: Participant; onChange: (p: Participant) => void }) {
+function ParticipantView({ participant: p }: { participant: Participant }) {
   const erased = p.erasedAt !== null;
   return (
     <>
@@ -110,9 +87,9 @@ function ParticipantView({ participant: p, onChange }: { participant: Participan
             {t.auditOf}
           </Link>
         </section>
-        {!erased && <AdjustForm participant={p} onChange={onChange} />}
-        {!erased && <BlockForm participant={p} onChange={onChange} />}
-        {!erased && <EraseSection participant={p} onChange={onChange} />}
+        {!erased && <AdjustForm participant={p} />}
+        {!erased && <BlockForm participant={p} />}
+        {!erased && <EraseSection participant={p} />}
         <Answers participant={p} />
         <Ledger participant={p} />
         <Claims participant={p} />
@@ -121,112 +98,57 @@ function ParticipantView({ participant: p, onChange }: { participant: Participan
   );
 }
 
-function OutcomeLine({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.ok ? (
-    <p className="participant__ok" role="status">
-      {outcome.text}
-    </p>
-  ) : (
-    <p className="error" role="alert">
-      {outcome.text}
-    </p>
-  );
-}
-
-interface ActionProps {
-  participant: Participant;
-  onChange: (p: Participant) => void;
-}
-
-function AdjustForm({ participant, onChange }: ActionProps) {
+function AdjustForm({ participant }: { participant: Participant }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const adjust = useAction({
+    run: (asked: { amount: number; reason: string }) => adjustDucks(participant.userId, asked.amount, asked.reason),
+    done: (updated, asked) => t.adjusted(asked.amount, updated.ducks),
+    failed: t.actionFailed,
+    settle: (client, updated) => settleParticipant(client, updated),
+  });
+  const busy = adjust.busy;
   const submit = async () => {
-    const n = Number(amount);
-    if (!amount.trim() || !Number.isInteger(n) || n === 0) return setOutcome({ ok: false, text: t.amountInvalid });
-    if (!reason.trim()) return setOutcome({ ok: false, text: t.reasonMissing });
-    setBusy(true);
-    try {
-      const updated = await adjustDucks(participant.userId, n, reason.trim());
-      onChange(updated);
-      setAmount('');
-      setReason('');
-      setOutcome({ ok: true, text: t.adjusted(n, updated.ducks) });
-    } catch (failure) {
-      setOutcome({ ok: false, text: failureMessage(failure, t.actionFailed) });
-    } finally {
-      setBusy(false);
-    }
+    const n = wholeAmount(amount, PARTICIPANT_ADJUST_MAX);
+    if (n === null) return adjust.refuse(t.amountInvalid);
+    if (!reason.trim()) return adjust.refuse(t.reasonMissing);
+    if (!(await adjust.act({ amount: n, reason: reason.trim() }))) return;
+    setAmount('');
+    setReason('');
   };
   return (
     <section className="participant-card" aria-labelledby="adjust-title">
       <h2 id="adjust-title">{t.adjustTitle}</h2>
-      <form
-        className="participant-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <label className="field">
-          <span className="field__label">{t.amountLabel}</span>
-          <input
-            className="input"
-            name="amount"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={-PARTICIPANT_ADJUST_MAX}
-            max={PARTICIPANT_ADJUST_MAX}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </label>
+      <ConsoleForm className="participant-form" onSubmit={submit}>
+        <AmountField label={t.amountLabel} name="amount" max={PARTICIPANT_ADJUST_MAX} value={amount} onChange={setAmount} />
         <ReasonField label={t.reasonLabel} name="adjust-reason" value={reason} onChange={setReason} />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? t.adjusting : t.adjust}
         </button>
-      </form>
-      <OutcomeLine outcome={outcome} />
+      </ConsoleForm>
+      <ActionResult outcome={adjust.outcome} okClass="participant__ok" />
     </section>
   );
 }
 
-function BlockForm({ participant, onChange }: ActionProps) {
+function BlockForm({ participant }: { participant: Participant }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const block = useAction({
+    run: (asked: { reason: string } | null) =>
+      asked ? blockParticipant(participant.userId, asked.reason) : unblockParticipant(participant.userId),
+    done: (updated) => (updated.blocked ? t.blockedNow : t.unblockedNow),
+    failed: t.actionFailed,
+    settle: (client, updated) => settleParticipant(client, updated),
+  });
+  const busy = block.busy;
   const act = async () => {
-    if (!participant.blocked && !reason.trim()) return setOutcome({ ok: false, text: t.reasonMissing });
-    setBusy(true);
-    try {
-      const updated = participant.blocked
-        ? await unblockParticipant(participant.userId)
-        : await blockParticipant(participant.userId, reason.trim());
-      onChange(updated);
-      setReason('');
-      setOutcome({ ok: true, text: updated.blocked ? t.blockedNow : t.unblockedNow });
-    } catch (failure) {
-      setOutcome({ ok: false, text: failureMessage(failure, t.actionFailed) });
-    } finally {
-      setBusy(false);
-    }
+    if (!participant.blocked && !reason.trim()) return block.refuse(t.reasonMissing);
+    if (await block.act(participant.blocked ? null : { reason: reason.trim() })) setReason('');
   };
   return (
     <section className="participant-card" aria-labelledby="block-title">
       <h2 id="block-title">{participant.blocked ? t.unblock : t.blockTitle}</h2>
-      <form
-        className="participant-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act();
-        }}
-      >
+      <ConsoleForm className="participant-form" onSubmit={act}>
         {participant.blocked ? (
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? t.unblocking : t.unblock}
@@ -240,28 +162,24 @@ function BlockForm({ participant, onChange }: ActionProps) {
             </button>
           </>
         )}
-      </form>
-      <OutcomeLine outcome={outcome} />
+      </ConsoleForm>
+      <ActionResult outcome={block.outcome} okClass="participant__ok" />
     </section>
   );
 }
 
-function EraseSection({ participant, onChange }: ActionProps) {
+function EraseSection({ participant }: { participant: Participant }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // No sentence when done: the profile itself then says the visitor was erased.
+  const erasure = useAction({
+    run: (confirm: string) => eraseParticipant(participant.userId, confirm),
+    failed: t.actionFailed,
+    settle: (client, updated) => settleParticipant(client, updated),
+  });
+  const busy = erasure.busy;
   const erase = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      onChange(await eraseParticipant(participant.userId, typed.trim()));
-      setOpen(false);
-    } catch (failure) {
-      setError(failureMessage(failure, t.actionFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (await erasure.act(typed.trim())) setOpen(false);
   };
   return (
     <section className="participant-card participant-card--danger" aria-labelledby="erase-title">
@@ -276,14 +194,7 @@ function EraseSection({ participant, onChange }: ActionProps) {
             <strong>{participant.name}</strong> ({participant.email})
           </p>
           <p className="dialog__text">{t.eraseConsequence}</p>
-          <form
-            className="participant-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void erase();
-            }}
-          >
+          <ConsoleForm className="participant-form" onSubmit={erase}>
             <label className="field">
               <span className="field__label">{t.eraseTypeLabel}</span>
               <input
@@ -295,15 +206,11 @@ function EraseSection({ participant, onChange }: ActionProps) {
                 onChange={(event) => setTyped(event.target.value)}
               />
             </label>
-            {error && (
-              <p className="error" role="alert">
-                {error}
-              </p>
-            )}
+            <ActionResult outcome={erasure.outcome} />
             <button type="submit" className="btn btn--danger btn--block" disabled={busy || typed.trim() !== ERASE_CONFIRMATION}>
               {busy ? t.erasing : t.eraseConfirm}
             </button>
-          </form>
+          </ConsoleForm>
           <button type="button" className="btn btn--ghost btn--block" onClick={() => setOpen(false)}>
             {t.cancel}
           </button>

@@ -1,45 +1,34 @@
 // /console/participants (docs/product.md §15; admin): search visitors by e-mail, name or voucher code. The search
 // is kept in the address (?q=), so Back from a profile returns to the same list.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { failureMessage } from '../../lib/api-client';
 import { consolePaths } from '../console-paths';
-import type { ParticipantSummary } from '../console-types';
-import { searchParticipants } from './participants-api';
+import { searchQuery } from './participants-api';
 import { participantsTexts as t } from './participants-texts';
 import '../participants.css';
-
-/** The answer for one search; while another is asked, the last answer stays on screen. */
-type Results = { kind: 'failed'; q: string; message: string } | { kind: 'done'; q: string; items: ParticipantSummary[] };
+import { ConsoleForm } from '../console-form';
 
 export default function ParticipantsScreen() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
-  const [results, setResults] = useState<Results | null>(null);
-  const loading = results?.q !== q;
-
-  useEffect(() => {
-    let live = true;
-    searchParticipants(q).then(
-      (found) => live && setResults({ kind: 'done', q, items: found.items }),
-      (failure: unknown) => live && setResults({ kind: 'failed', q, message: failureMessage(failure, t.searchFailed) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [q]);
+  const search = useQuery(searchQuery(q));
+  const results = search.data;
+  // Until this search's own answer (the last one's stays on screen meanwhile).
+  const loading = search.isPlaceholderData || search.isPending;
+  const failure = search.error && !search.isFetching ? failureMessage(search.error, t.searchFailed) : '';
 
   return (
     <section className="participants" aria-labelledby="participants-title">
       <h1 id="participants-title" className="console-title">
         {t.title}
       </h1>
-      <form
+      <ConsoleForm
         role="search"
         className="participants__search"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           setParams(text.trim() ? { q: text.trim() } : {});
         }}
       >
@@ -59,13 +48,13 @@ export default function ParticipantsScreen() {
         <button type="submit" className="btn btn--primary" disabled={loading}>
           {loading ? t.searching : t.search}
         </button>
-      </form>
-      {results?.kind === 'failed' && (
+      </ConsoleForm>
+      {failure && (
         <p className="error" role="alert">
-          {results.message}
+          {failure}
         </p>
       )}
-      {results?.kind === 'done' && (
+      {results && !failure && (
         <>
           <p className="participants__count" role="status">
             {results.q ? (results.items.length ? t.results(results.items.length, results.q) : t.noResults(results.q)) : t.newest}

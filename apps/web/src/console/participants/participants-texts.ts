@@ -1,5 +1,5 @@
 // The helpdesk's texts (docs/product.md §15). The server's refusals come in its answers (consoleMessages).
-import { ERASE_CONFIRMATION } from '../console-types';
+import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX } from '../console-types';
 
 export const participantsTexts = {
   title: 'Participants',
@@ -34,7 +34,7 @@ export const participantsTexts = {
   adjusting: 'Adjusting...',
   adjusted: (amount: number, ducks: number) =>
     `${amount > 0 ? `Added ${amount}` : `Took away ${-amount}`} ducks. The balance is now ${ducks}.`,
-  amountInvalid: 'Type a whole number of ducks other than 0.',
+  amountInvalid: `Type a whole number of ducks other than 0, at most ${PARTICIPANT_ADJUST_MAX.toLocaleString('en')} either way.`,
   reasonMissing: 'Type a reason: it goes into the audit trail.',
   blockTitle: 'Block',
   blockHint: 'A blocked visitor is signed out at once, cannot sign in, spin or claim, and leaves the leaderboard.',

@@ -2,6 +2,7 @@
 // scanner (the QR holds the voucher code, features/rewards/voucher-qr.tsx) or type the code, see the voucher,
 // and redeem it. A voucher redeemed before shows who redeemed it and when.
 import { Suspense, lazy, useCallback, useState } from 'react';
+import { useAction } from '../console-data';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import type { ScanVerdict } from '../../features/scanner/use-qr-scanner';
 import type { ConsoleMe, Voucher } from '../console-types';
@@ -10,71 +11,91 @@ import { fetchVoucher, redeemVoucher } from './voucher-api';
 import { VoucherView } from './voucher-view';
 import { ScanIcon } from '../../features/scanner/scan-icon';
 import '../redeem.css';
+import { ConsoleForm } from '../console-form';
 
 // The console reuses the visitor app's scanner popup: camera, scan box, decoder and camera errors.
 const ScanPopup = lazy(() => import('../../features/scanner/scan-popup'));
+
+/** What a redeem came to: the voucher as it now is, and whether this screen redeemed it. */
+interface Redeemed {
+  voucher: Voucher;
+  justRedeemed: boolean;
+}
+
+/**
+ * Redeems the voucher. Redeemed meanwhile on another phone (409): the voucher as it now is, who redeemed it and when,
+ * with no error. Its visitor blocked meanwhile: the block is shown, and the server's sentence saying what to do.
+ */
+async function redeemOnce(voucher: Voucher, override: string | undefined, show: (v: Voucher) => void): Promise<Redeemed> {
+  try {
+    return { voucher: await redeemVoucher(voucher.code, override), justRedeemed: true };
+  } catch (failure) {
+    const blockedMeanwhile = failure instanceof ApiError && failure.code === 'voucherOwnerBlocked';
+    const redeemedMeanwhile = failure instanceof ApiError && failure.status === 409;
+    const refreshed = (blockedMeanwhile || redeemedMeanwhile) && (await fetchVoucher(voucher.code).catch(() => null));
+    if (refreshed && !blockedMeanwhile) return { voucher: refreshed, justRedeemed: false };
+    if (refreshed) show(refreshed);
+    throw failure;
+  }
+}
 
 export default function RedeemScreen({ me }: { me: ConsoleMe }) {
   const [scanning, setScanning] = useState(false);
   const [code, setCode] = useState('');
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [justRedeemed, setJustRedeemed] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const lookUp = useAction({ run: fetchVoucher, failed: redeemTexts.lookUpFailed });
+  const redeem = useAction({
+    run: ({ found, override }: { found: Voucher; override: string | undefined }) => redeemOnce(found, override, setVoucher),
+    failed: redeemTexts.redeemFailed,
+  });
+  const busy = lookUp.busy || redeem.busy;
+  const error = (voucher ? redeem.outcome : lookUp.outcome)?.text ?? '';
 
-  const show = (found: Voucher) => {
-    setVoucher(found);
-    setJustRedeemed(false);
-    setError('');
-    setCode(found.code);
-  };
-  const onCode = useCallback(async (text: string): Promise<ScanVerdict> => {
-    try {
-      show(await fetchVoucher(text));
-      return 'valid';
-    } catch (failure) {
-      if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) return 'invalid';
-      return { error: failureMessage(failure, redeemTexts.lookUpFailed) };
-    }
-  }, []);
+  const { clear: forgetLookUp } = lookUp;
+  const { clear: forgetRedeem } = redeem;
+  const show = useCallback(
+    (found: Voucher) => {
+      setVoucher(found);
+      setJustRedeemed(false);
+      forgetRedeem();
+      forgetLookUp();
+      setCode(found.code);
+    },
+    [forgetLookUp, forgetRedeem],
+  );
+  const onCode = useCallback(
+    async (text: string): Promise<ScanVerdict> => {
+      try {
+        show(await fetchVoucher(text));
+        return 'valid';
+      } catch (failure) {
+        if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) return 'invalid';
+        return { error: failureMessage(failure, redeemTexts.lookUpFailed) };
+      }
+    },
+    [show],
+  );
   const closeScanner = useCallback(() => setScanning(false), []);
 
-  const lookUp = async () => {
-    if (!code.trim()) return setError(redeemTexts.emptyCode);
-    setBusy(true);
+  const find = async () => {
     setVoucher(null);
-    setError('');
-    try {
-      show(await fetchVoucher(code));
-    } catch (failure) {
-      setError(failureMessage(failure, redeemTexts.lookUpFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!code.trim()) return lookUp.refuse(redeemTexts.emptyCode);
+    const found = await lookUp.act(code);
+    if (found) show(found);
   };
-  const redeem = async (override?: string) => {
+  const hand = async (override?: string) => {
     if (!voucher) return;
-    setBusy(true);
-    setError('');
-    try {
-      setVoucher(await redeemVoucher(voucher.code, override));
-      setJustRedeemed(true);
-    } catch (failure) {
-      // 409: redeemed meanwhile (another phone): show the voucher as it is now, who redeemed it and when. 403: the
-      // visitor was blocked meanwhile: show the block, and the server's sentence saying what to do.
-      const blockedMeanwhile = failure instanceof ApiError && failure.code === 'voucherOwnerBlocked';
-      const redeemedMeanwhile = failure instanceof ApiError && failure.status === 409;
-      const refreshed = (blockedMeanwhile || redeemedMeanwhile) && (await fetchVoucher(voucher.code).catch(() => null));
-      if (refreshed) setVoucher(refreshed);
-      if (!refreshed || blockedMeanwhile) setError(failureMessage(failure, redeemTexts.redeemFailed));
-    } finally {
-      setBusy(false);
-    }
+    const done = await redeem.act({ found: voucher, override });
+    if (!done) return;
+    setVoucher(done.voucher);
+    setJustRedeemed(done.justRedeemed);
   };
   const next = () => {
     setVoucher(null);
     setCode('');
-    setError('');
+    lookUp.clear();
+    redeem.clear();
     setJustRedeemed(false);
   };
 
@@ -87,14 +108,7 @@ export default function RedeemScreen({ me }: { me: ConsoleMe }) {
         <ScanIcon size={28} />
         {redeemTexts.scan}
       </button>
-      <form
-        className="redeem__form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void lookUp();
-        }}
-      >
+      <ConsoleForm className="redeem__form" onSubmit={find}>
         <label className="field">
           <span className="field__label">{redeemTexts.codeLabel}</span>
           <input
@@ -111,7 +125,7 @@ export default function RedeemScreen({ me }: { me: ConsoleMe }) {
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy && !voucher ? redeemTexts.lookingUp : redeemTexts.lookUp}
         </button>
-      </form>
+      </ConsoleForm>
       {voucher ? (
         <>
           <VoucherView
@@ -120,7 +134,7 @@ export default function RedeemScreen({ me }: { me: ConsoleMe }) {
             busy={busy}
             error={error}
             mayOverride={me.role === 'admin'}
-            onRedeem={(override) => void redeem(override)}
+            onRedeem={(override) => void hand(override)}
           />
           <button type="button" className="btn btn--ghost btn--block" onClick={next}>
             {redeemTexts.next}

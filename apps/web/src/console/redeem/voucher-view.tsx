@@ -7,6 +7,7 @@ import type { Voucher } from '../console-types';
 import { ReasonField } from '../reason-field';
 import { formatTime } from '../time';
 import { redeemTexts } from './redeem-texts';
+import { ConsoleForm } from '../console-form';
 
 interface VoucherViewProps {
   voucher: Voucher;
@@ -97,11 +98,9 @@ function OverrideForm({ busy, onRedeem }: { busy: boolean; onRedeem: (override: 
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   return (
-    <form
+    <ConsoleForm
       className="voucher-view__override-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (!reason.trim()) return setMissing(true);
         onRedeem(reason);
       }}
@@ -124,6 +123,6 @@ function OverrideForm({ busy, onRedeem }: { busy: boolean; onRedeem: (override: 
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? redeemTexts.redeeming : redeemTexts.redeemAnyway}
       </button>
-    </form>
+    </ConsoleForm>
   );
 }

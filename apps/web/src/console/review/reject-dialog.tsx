@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { REVIEW_REASON_MAX_LENGTH, reviewReasonsFor } from '../console-types';
 import { reviewTexts } from './review-texts';
+import { ConsoleForm } from '../console-form';
 
 interface RejectDialogProps {
   count: number;
@@ -31,10 +32,9 @@ export function RejectDialog({ count, types, onReject, onClose }: RejectDialogPr
           </button>
         ))}
       </div>
-      <form
+      <ConsoleForm
         className="reject-dialog__other"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (other.trim()) onReject(other.trim());
         }}
       >
@@ -51,7 +51,7 @@ export function RejectDialog({ count, types, onReject, onClose }: RejectDialogPr
         <button type="submit" className="btn btn--danger btn--block" disabled={!other.trim()}>
           {reviewTexts.rejectWithReason}
         </button>
-      </form>
+      </ConsoleForm>
       <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
         {reviewTexts.cancel}
       </button>
