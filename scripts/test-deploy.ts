@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { assertPortsFree } from '../apps/server/test/free-ports';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { startS3StandIn } from '../apps/server/test/s3';
 import { ensurePrometheus, fillDisk, mountSmallDisk, type Prometheus, startPrometheus } from './deploy-monitoring';
@@ -414,6 +415,10 @@ async function main(): Promise<void> {
     `test:deploy: nginx :${PORTS.proxy} -> instances :${PORTS.app1}, :${PORTS.app2}; S3 stand-in :${PORTS.store}; SMTP :${PORTS.smtp}`,
   );
   try {
+    await assertPortsFree(
+      Object.values(PORTS),
+      'another test:deploy run, or one left running? Set DEPLOY_PORT_BASE to move the six ports.',
+    );
     await step('build (npm run build when stale), nginx present', async () => {
       const build = buildIfNeeded();
       const nginxState = ensureNginx();

@@ -5,11 +5,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { assertPortsFree } from '../../apps/server/test/free-ports';
 import { buildServerForTests } from '../../apps/server/test/server-build';
 import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { startPushService } from '../../apps/server/test/push-service';
@@ -29,7 +29,10 @@ export default async function globalSetup() {
   });
 
   // Another run's stack on these ports would answer this run's journeys with its own database.
-  await assertPortsFree([APP_PORT, CONTROL_PORT, ...Object.values(OWN_PORTS)]);
+  await assertPortsFree(
+    [APP_PORT, CONTROL_PORT, ...Object.values(OWN_PORTS)],
+    "another e2e run? Set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the nine ports after the control port).",
+  );
   const dbName = `quackquest_e2e_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${dbName}`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -135,21 +138,5 @@ async function adminQuery(sql: string): Promise<void> {
     await client.query(sql);
   } finally {
     await client.end();
-  }
-}
-
-async function assertPortsFree(ports: number[]): Promise<void> {
-  for (const port of ports) {
-    await new Promise<void>((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once('error', () =>
-        reject(
-          new Error(
-            `port ${port} is in use (another e2e run?): set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the nine ports after the control port)`,
-          ),
-        ),
-      );
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
-    });
   }
 }
