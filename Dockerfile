@@ -2,7 +2,8 @@
 # the image that runs holds the build and the runtime dependencies only, and runs as an unprivileged user.
 # Build: docker build -t quackquest .   Run: see compose.yaml for the settings production insists on.
 
-FROM node:20-bookworm-slim AS build
+# Node 24, a maintained LTS until April 2028, pinned to a release (decision 081).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -12,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./

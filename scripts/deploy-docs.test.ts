@@ -46,3 +46,34 @@ describe("the deployer's documents", () => {
     expect(latest.filter(({ name }) => name !== migrations.at(-1))).toEqual([]);
   });
 });
+
+describe('compose.yaml (decision 081)', () => {
+  const compose = read('compose.yaml');
+
+  it('has no default for any secret, and every one it requires is written by the .env recipe in docs/deploy.md', () => {
+    expect(compose).not.toMatch(/\$\{[A-Z_]+:-/);
+    const required = new Set([...compose.matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]!));
+    expect(required.size).toBeGreaterThanOrEqual(8);
+    const deploy = read('docs/deploy.md');
+    const containers = deploy.slice(deploy.indexOf('## Containers'), deploy.indexOf('## The topology, tested here'));
+    const recipe = containers.slice(containers.indexOf('```sh'), containers.indexOf('```\n', containers.indexOf('```sh') + 5));
+    const written = new Set([...recipe.matchAll(/([A-Z][A-Z0-9_]+)=/g)].map((match) => match[1]!));
+    expect([...required].filter((name) => !written.has(name))).toEqual([]);
+  });
+
+  it('publishes nginx alone; Mailpit, which shows every sign-in link, on this machine only', () => {
+    const published = [...compose.matchAll(/^ {2}([a-z0-9-]+):\n(?:(?! {2}\S).*\n)*? {4}ports: \[(.*)\]/gm)].map((match) => ({
+      service: match[1]!,
+      ports: match[2]!,
+    }));
+    expect(published.map((p) => p.service).sort()).toEqual(['mailpit', 'proxy']);
+    expect(published.find((p) => p.service === 'mailpit')!.ports).toMatch(/^'127\.0\.0\.1:/);
+  });
+
+  it('pins every image to a release', () => {
+    const images = [...compose.matchAll(/^ {4}image: (\S+)$/gm)].map((match) => match[1]!);
+    expect(images.length).toBe(4);
+    for (const image of images) expect(image, image).toMatch(/:v?\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$/);
+    for (const from of read('Dockerfile').matchAll(/^FROM (\S+)/gm)) expect(from[1]).toMatch(/^node:24\.\d+\.\d+-/);
+  });
+});

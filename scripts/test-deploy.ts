@@ -294,8 +294,11 @@ function nginxConfig(dir: string): string {
     if (!site.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}": update scripts/test-deploy.ts`);
     site = site.replace(from, to);
   };
-  replace('server app1:3000', `server 127.0.0.1:${PORTS.app1}`);
-  replace('server app2:3000', `server 127.0.0.1:${PORTS.app2}`);
+  // Addresses here, not names: nothing to resolve again (and Debian's nginx predates `resolve`, 1.27.3).
+  replace('server app1:3000 resolve', `server 127.0.0.1:${PORTS.app1}`);
+  replace('server app2:3000 resolve', `server 127.0.0.1:${PORTS.app2}`);
+  replace('server store:3900 resolve', `server 127.0.0.1:${PORTS.store}`);
+  replace('resolver 127.0.0.11 valid=10s ipv6=off;', '');
   replace('listen 80;', `listen 127.0.0.1:${PORTS.proxy};`);
   // Only here: which instance answered, so the test can use the other one.
   replace('proxy_pass http://quackquest;', 'proxy_pass http://quackquest;\n    add_header X-QQ-Upstream $upstream_addr always;');
@@ -437,7 +440,8 @@ async function main(): Promise<void> {
       const s3 = await startS3StandIn({
         host: '127.0.0.1',
         port: PORTS.store,
-        bucket: 'photos',
+        // As compose.yaml: the bucket nginx passes on to the store (deploy/nginx.conf).
+        bucket: 'qq-photos',
         region: 'us-east-1',
         dataDir: storeDisk,
         ...storeKey,
@@ -465,7 +469,8 @@ async function main(): Promise<void> {
       VAPID_PUBLIC_KEY: 'BOKEXLypUiwig0lZlE7yr0fShY7Y-csXRbMV8KxjzLOxA79us5PuNkd5rCrtHLBheUhgVMfZNfKD4wqftPgaNRY',
       VAPID_PRIVATE_KEY: 't2Vw_x3l_biga8UmJa-BZEtFcEaztlt5mu8s2WZvSTU',
       S3_BUCKET: store.bucket,
-      S3_ENDPOINT: store.url,
+      // As compose.yaml: the store through the proxy, on the app's own address.
+      S3_ENDPOINT: PROXY,
       S3_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: storeKey.accessKeyId,
       AWS_SECRET_ACCESS_KEY: storeKey.secretAccessKey,
@@ -485,11 +490,28 @@ async function main(): Promise<void> {
     instances.push(app1, app2);
     logsOnFailure.push(app1.logFile, app2.logFile, path.join(dir, 'nginx-error.log'));
 
+    // Before the instances: they reach the photo store through it, as in compose.yaml.
+    await step('nginx (deploy/nginx.conf) started', async () => {
+      const conf = nginxConfig(dir);
+      const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')];
+      execFileSync(NGINX, [...args, '-t', '-q'], { stdio: 'inherit' });
+      const child = spawn(NGINX, args, { stdio: 'inherit' });
+      cleanups.push(async () => {
+        child.kill('SIGQUIT');
+        await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+      });
+      await waitFor('nginx answers', 15_000, async () => (await send(`${PROXY}/healthz`)).status > 0);
+      check(true, 'listening');
+    });
+
     await step('two built instances, NODE_ENV=production (the first seeds the campaign)', async () => {
       await app1.start();
       await app2.start();
       const ready = await send(`${app2.url}/readyz`);
-      check(ready.json<{ checks: Record<string, string> }>().checks.storage === 'ok', 'the store takes a signed write (probe)');
+      check(
+        ready.json<{ checks: Record<string, string> }>().checks.storage === 'ok',
+        'the store takes a signed write through nginx (probe)',
+      );
     });
 
     const crew = {
@@ -508,16 +530,8 @@ async function main(): Promise<void> {
       }
     });
 
-    await step('nginx (deploy/nginx.conf) in front of both', async () => {
-      const conf = nginxConfig(dir);
-      const args = ['-p', dir, '-c', conf, '-e', path.join(dir, 'nginx-error.log')];
-      execFileSync(NGINX, [...args, '-t', '-q'], { stdio: 'inherit' });
-      const child = spawn(NGINX, args, { stdio: 'inherit' });
-      cleanups.push(async () => {
-        child.kill('SIGQUIT');
-        await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-      });
-      await waitFor('nginx answers', 15_000, async () => (await send(`${PROXY}/healthz`)).status === 200);
+    await step('nginx in front of both', async () => {
+      await waitFor('nginx passes requests on', 15_000, async () => (await send(`${PROXY}/healthz`)).status === 200);
       const seen = new Set<string>();
       for (let i = 0; i < 6; i += 1) seen.add((await send(`${PROXY}/healthz`)).upstream ?? '?');
       check(seen.size === 2, `nginx spreads requests over both instances (saw ${[...seen].join(', ')})`);
@@ -591,7 +605,7 @@ async function main(): Promise<void> {
       const asked = await visitor.call(PROXY, 'GET', `/api/uploads/url?${query}`);
       check(asked.status === 200, `upload URL (got ${asked.status} ${asked.body.toString()})`);
       const { uploadUrl, headers, key } = asked.json<{ uploadUrl: string; headers: Record<string, string>; key: string }>();
-      check(uploadUrl.startsWith(`${store.url}/photos/`), 'the URL is the store, not the server');
+      check(uploadUrl.startsWith(`${PROXY}/qq-photos/`), 'the URL is the store through the proxy, not an instance');
       const put = (url: string, extra: Record<string, string> = headers) =>
         send(url, { method: 'PUT', headers: extra, body: photo, from: FROM.visitor });
       const unsigned = await put(uploadUrl.split('?')[0]!);
