@@ -149,7 +149,7 @@ export default defineConfig({
     inlineEntryCss(),
     visitor.plugin,
     // The service worker (Workbox, generated at build time as dist/sw.js; decision 035). Registered by the
-    // app itself after the page has loaded (src/features/offline/register-service-worker.ts), never before
+    // app itself after the page has loaded (src/features/offline/install-prompt.ts), never before
     // the first screen.
     VitePWA({
       injectRegister: null,

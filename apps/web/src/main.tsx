@@ -4,7 +4,8 @@ import { App } from './app/app';
 import { finishPendingLogout } from './features/auth/logout-api';
 import { startInstallable } from './features/offline/install-prompt';
 import { preloadCampaign } from './lib/campaign-api';
-import { activateLocale, initialLocale } from './lib/i18n';
+import { initialLocale } from './lib/i18n';
+import { activateLocale } from './lib/language';
 import './styles.css';
 
 // English is bundled; another language waits for its catalog (a few kB) so the first screen is in it.

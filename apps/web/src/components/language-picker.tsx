@@ -1,5 +1,6 @@
 // The language picker of the welcome page (decision 037): each language in its own words; the choice is kept.
-import { LOCALES, LOCALE_NAMES, chooseLocale, isLocale, t, useLocale } from '../lib/i18n';
+import { LOCALES, LOCALE_NAMES, isLocale, t, useLocale } from '../lib/i18n';
+import { chooseLocale } from '../lib/language';
 
 export function LanguagePicker({ className = '' }: { className?: string }) {
   const locale = useLocale();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countsWithoutNumberFormat, gameTextsLoaded } from './game-texts';
-import { activateLocale, t } from './i18n';
+import { t } from './i18n';
+import { activateLocale } from './language';
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as gameEn } from '../locales/en/game';
-import { activateLocale, addCatalog, currentLocale, languageSettled, pickLocale, t } from './i18n';
+import { addCatalog, currentLocale, pickLocale, t } from './i18n';
+import { activateLocale, languageSettled } from './language';
 
 afterEach(() => activateLocale('en'));
 

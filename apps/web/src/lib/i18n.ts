@@ -15,7 +15,7 @@ import {
 import { type Messages, i18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { messages as startEn } from '../locales/en/start';
-import { keys, read, write } from './storage';
+import { keys, read } from './storage';
 
 /** The contract's list (packages/contract/src/languages.ts): adding a language is an edit there and its catalogs. */
 export const LOCALES = LANGUAGES;
@@ -32,7 +32,7 @@ export const LOCALE_NAMES = LANGUAGE_NAMES;
  */
 export const PSEUDO_LOCALE = 'pseudo';
 /** A language of the app, or the pseudo-locale of a test build. */
-type AppLocale = Locale | typeof PSEUDO_LOCALE;
+export type AppLocale = Locale | typeof PSEUDO_LOCALE;
 
 type Loader = () => Promise<{ messages: Messages }>;
 
@@ -133,40 +133,19 @@ export function hasText(id: string): boolean {
   return i18n.messages[id] !== undefined;
 }
 
-/** The latest change of language, settled once the app speaks it (or failed to load it). */
-let switching: Promise<unknown> = Promise.resolve();
-
 /**
- * Settles when the language being switched to is the app's, or failed to load: a call whose answer is in the
- * visitor's language (Accept-Language) made before that would come in the previous one.
+ * Loads the language's catalogs in use (once each), and makes it the one a catalog put in use from now on loads too;
+ * lib/language.ts then makes it the app's (`showLocale`), with what else another language brings.
  */
-export function languageSettled(): Promise<unknown> {
-  return switching;
-}
-
-/** Loads the language's catalogs in use (once each) and makes it the app's; `<html lang>` follows. */
-export function activateLocale(locale: AppLocale): Promise<void> {
-  const done = switchTo(locale);
-  switching = done.catch(() => undefined);
-  return done;
-}
-
-async function switchTo(locale: AppLocale): Promise<void> {
+export async function loadLocale(locale: AppLocale): Promise<void> {
   target = locale;
-  await Promise.all([
-    ...[...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)),
-    // The server's English messages in the visitor's words and the fonts of the language's script
-    // (other-language.ts): not needed, nor loaded, in English, which keeps them off the first screen.
-    locale === 'en' ? undefined : import('./other-language').then((module) => module.prepareLanguage(locale)),
-  ]);
+  await Promise.all([...catalogs.keys()].map((catalog) => loadCatalog(catalog, locale)));
+}
+
+/** Makes a loaded language the app's; `<html lang>` follows. */
+export function showLocale(locale: AppLocale): void {
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-}
-
-/** The visitor's choice in the picker: kept for the next visit. */
-export async function chooseLocale(locale: Locale): Promise<void> {
-  write(keys.language, locale);
-  await activateLocale(locale);
 }
 
 /** The language the app starts in (the pseudo-locale only in a build that has it). */

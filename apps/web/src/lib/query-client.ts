@@ -2,7 +2,8 @@
 // kept across screens, so that a screen's code can ask for its first answer as it arrives (lib/first-answer.ts),
 // before the layout that provides the cache has rendered (app/signed-in.tsx).
 import { type FetchQueryOptions, QueryClient, type QueryKey, onlineManager } from '@tanstack/react-query';
-import { languageSettled, onLocaleChange } from './i18n';
+import { onLocaleChange } from './i18n';
+import { languageSettled } from './language';
 import { ownCache, saveAnswers } from './query-cache-store';
 
 // The query library assumes a page starts online and learns otherwise only from an `offline` event: a page opened

@@ -2,7 +2,7 @@ import { authMessages, messages } from '@quackquest/contract/core';
 import { said } from '@quackquest/contract/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../features/auth/signup-texts';
-import { activateLocale } from './i18n';
+import { activateLocale } from './language';
 import { refusalText } from './server-texts';
 
 afterEach(() => activateLocale('en'));
