@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
@@ -283,19 +284,14 @@ async function startServer(
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server did not start (see ${path.relative(repoRoot, log)})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(`${url}/healthz`, {
+    timeoutMs: 120_000,
+    exited: () => hasExited(child),
+    what: `the server (see ${path.relative(repoRoot, log)})`,
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   if (!options.viaNginx) return { url, directUrl: url, pid: child.pid!, stop };
   const proxy = await startNginx(port);
   return {
@@ -351,16 +347,12 @@ async function startNginx(serverPort: number): Promise<{ url: string; stop: () =
   );
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nginx did not start (see ${dir}/error.log)`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealth(`${url}/healthz`, {
+    timeoutMs: 10_000,
+    exited: () => hasExited(child),
+    what: `nginx (see ${dir}/error.log)`,
+    everyMs: 100,
+  });
   return {
     url,
     stop: () =>

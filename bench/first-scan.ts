@@ -20,12 +20,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, chromium } from 'playwright-core';
+import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { browserPaths, chromiumArgs } from '../e2e/support/ports';
 import { fakeCameraArgs, qrVideo } from '../e2e/support/qr-video';
 import { describeMachine, loadAverage } from './machine';
 import { THROTTLE } from './throttled';
 import { startThrottleProxy } from './throttle-proxy';
-import { type Visitor, buildWeb, createVisitor, freePort, startServer, waitForHealth } from './web-stack';
+import { type Visitor, buildWeb, createVisitor, freePort, startServer } from './web-stack';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GANGWAY_CODE = 'QQSG25-GANGWAY-MWMXXG';
@@ -77,7 +78,7 @@ async function startBuild(name: string, root: string, tmp: string): Promise<Buil
   const port = await freePort();
   const server = startServer(dist, path.join(tmp, `${name}-data`), port, root);
   const direct = `http://127.0.0.1:${port}`;
-  await waitForHealth(direct, server, 120_000);
+  await waitForHealth(`${direct}/healthz`, { timeoutMs: 120_000, exited: () => hasExited(server) });
   const proxy = await startThrottleProxy({ host: '127.0.0.1', port }, THROTTLE);
   return {
     name,

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
@@ -224,17 +225,12 @@ async function main(options: Options): Promise<void> {
       const out = createWriteStream(log);
       server.stdout!.pipe(out);
       server.stderr!.pipe(out);
-      for (
-        let tries = 0;
-        !(await fetch(`${origin}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ));
-        tries++
-      ) {
-        if (tries > 480 || server.exitCode !== null) throw new Error(`the server did not start (see ${log})`);
-        await sleep(250);
-      }
+      const started = server;
+      await waitForHealth(`${origin}/healthz`, {
+        timeoutMs: 120_000,
+        exited: () => hasExited(started),
+        what: `the server (see ${log})`,
+      });
 
       console.log(
         `${options.reminders.toLocaleString('en')} reminders (${pushes} push, ${emails} e-mail); answers at ${options.rate}/s`,

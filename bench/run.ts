@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { buildApp } from '../apps/server/src/app';
 import { overrideCacheSettings } from '../apps/server/src/cache/per-app';
 import { NO_CACHES, cacheSettings } from '../apps/server/src/cache/settings';
@@ -167,20 +168,17 @@ async function startInstances(count: number, env: { DATABASE_URL: string; SESSIO
       ),
     );
   };
-  const deadline = Date.now() + 60_000;
-  for (const url of urls) {
-    for (;;) {
-      const ok = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline || children.some((c) => c.exitCode !== null)) {
-        await stop();
-        throw new Error(`server instance at ${url} did not start`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    for (const url of urls) {
+      await waitForHealth(`${url}/healthz`, {
+        timeoutMs: 60_000,
+        exited: () => children.some(hasExited),
+        what: 'a server instance',
+      });
     }
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { urls, pids: children.map((c) => c.pid!), stop };
 }

@@ -29,9 +29,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
+import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { paths } from '../apps/web/src/lib/paths';
 import { describeMachine } from './machine';
-import { type Visitor, buildWeb, createVisitor, freePort, startServer, waitForHealth } from './web-stack';
+import { type Visitor, buildWeb, createVisitor, freePort, startServer } from './web-stack';
 import { THROTTLE, type ThrottledResult, formatThrottled, runThrottled } from './throttled';
 import { chromiumArgs } from '../e2e/support/ports';
 
@@ -484,8 +485,9 @@ async function main(): Promise<void> {
     const port = options.lighthouse || options.throttled ? await freePort() : 0;
     const origin = `http://127.0.0.1:${port}`;
     if (port) {
-      server = startServer(distDir, dataDir, port);
-      await waitForHealth(origin, server, 90_000);
+      const started = startServer(distDir, dataDir, port);
+      server = started;
+      await waitForHealth(`${origin}/healthz`, { timeoutMs: 90_000, exited: () => hasExited(started) });
     }
     if (options.lighthouse) {
       const visitor = await createVisitor(origin);

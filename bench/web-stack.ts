@@ -62,20 +62,6 @@ export function startServer(webDist: string, dataDir: string, port: number, root
   });
 }
 
-export async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
-}
-
 export interface Visitor {
   email: string;
   name: string;

@@ -14,7 +14,7 @@ import { buildServerForTests } from '../../apps/server/test/server-build';
 import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { startPushService } from '../../apps/server/test/push-service';
 import { startSmtp } from '../../apps/server/test/smtp';
-import { waitForHealth } from './own-server';
+import { waitForHealth } from '../../apps/server/test/wait-for-health';
 import { APP_PORT, APP_URL, CONTROL_PORT, OWN_PORTS } from './ports';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +73,7 @@ export default async function globalSetup() {
   let serverExited = false;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve(void (serverExited = true))));
   // A server that exits early fails the setup at once, and the teardown never waits for a past exit.
-  await waitForHealth(`${APP_URL}/healthz`, 60_000, () => serverExited);
+  await waitForHealth(`${APP_URL}/healthz`, { timeoutMs: 60_000, exited: () => serverExited });
 
   const control = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { serverBuild } from './server-build';
+import { hasExited, waitForHealth } from '../../apps/server/test/wait-for-health';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -68,25 +69,10 @@ export async function startOwnServer({ campaign, env, port, operators = [], time
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(`${url}/healthz`, timeoutMs, () => server.exitCode !== null || server.signalCode !== null);
+    await waitForHealth(`${url}/healthz`, { timeoutMs, exited: () => hasExited(server) });
   } catch (error) {
     await stop();
     throw error;
   }
   return { url, stop } satisfies OwnServer;
-}
-
-/** Waits until `url` answers 200; fails at once when `exited()` says the server is gone. */
-export async function waitForHealth(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error(`the server exited before answering ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
