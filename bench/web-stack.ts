@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signUpVisitor } from '../apps/server/test/sign-up';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,45 +73,30 @@ export interface Visitor {
 export async function createVisitor(origin: string): Promise<Visitor> {
   const email = `lighthouse-${randomBytes(4).toString('hex')}@example.com`;
   const name = 'Marina Tan';
-  const post = async (route: string, body: unknown, cookie = '') => {
-    const response = await fetch(`${origin}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  await post('/api/auth/email-link', { email, returnTo: '/signup' });
-  const outbox = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { link: string }[];
-  const token = outbox[0] ? new URL(outbox[0].link).searchParams.get('token') : null;
-  if (!token) throw new Error(`no sign-in link in the dev outbox for ${email}`);
-  const verified = await post('/api/auth/email-link/verify', { token });
-  const { idToken } = (await verified.json()) as { idToken: string };
-  // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
-  const browser =
-    verified.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('qq_browser='))
-      ?.split(';')[0] ?? '';
-  const signup = await post(
-    '/api/auth',
+  const session = await signUpVisitor(
     {
-      action: 'signup',
-      idToken,
-      email,
-      userName: name,
-      InstagramHandle: '',
-      PhoneNumber: '',
-      CabinOwnership: 'no',
-      termsAccepted: true,
+      post: async (route, body, cookie) => {
+        const response = await fetch(`${origin}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+        const text = await response.text();
+        return {
+          status: response.status,
+          setCookie: response.headers.getSetCookie().join('\n'),
+          json: text ? JSON.parse(text) : null,
+        };
+      },
+      linkFor: async (to) => {
+        const outbox = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+          link: string;
+        }[];
+        if (!outbox[0]) throw new Error(`no sign-in link in the dev outbox for ${to}`);
+        return outbox[0].link;
+      },
     },
-    browser,
+    { email, name, fields: { InstagramHandle: '', PhoneNumber: '', CabinOwnership: 'no', termsAccepted: true } },
   );
-  const session = signup.headers
-    .getSetCookie()
-    .map((c) => /^qq_session=([^;]+)/.exec(c)?.[1])
-    .find(Boolean);
-  if (!session) throw new Error('sign-up answered without a qq_session cookie');
   return { email, name, session };
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { APP_URL, CONTROL_URL } from './ports';
+import { signUpVisitor } from '../../apps/server/test/sign-up';
 import { serverBuild } from './server-build';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -89,30 +90,18 @@ export async function createVisitor(
   const name = options.name ?? 'Marina Tan';
   const [a, b, c] = randomBytes(3);
   const from = options.from ?? `127.${a!}.${b!}.${(c! % 250) + 2}`;
-  const post = (path: string, body: unknown, cookie?: string) => postFrom(from, path, body, cookie, options.appUrl);
-  expect((await post('/api/auth/email-link', { email, returnTo: '/signup' })).status).toBe(202);
-  const [mail] = await readMail(email);
-  const token = new URL(linkIn(mail!)).searchParams.get('token');
-  const verified = await post('/api/auth/email-link/verify', { token }, options.browser);
-  const { idToken } = verified.json as { idToken: string };
-  // The idToken works only with the binding cookie of the browser that verified the link (decision 016).
-  const browser = /qq_browser=[^;]+/.exec(verified.setCookie)?.[0] ?? '';
-  const signup = await post(
-    '/api/auth',
+  const cookie = await signUpVisitor(
     {
-      action: 'signup',
-      idToken,
-      email,
-      userName: name,
-      InstagramHandle: '@marina',
-      PhoneNumber: '+65 9123 4567',
-      CabinOwnership: options.cabin ? 'yes' : 'no',
+      post: (path, body, cookie) => postFrom(from, path, body, cookie, options.appUrl),
+      linkFor: async (to) => linkIn((await readMail(to)).at(-1)!),
     },
-    browser,
+    {
+      email,
+      name,
+      browser: options.browser,
+      fields: { InstagramHandle: '@marina', PhoneNumber: '+65 9123 4567', CabinOwnership: options.cabin ? 'yes' : 'no' },
+    },
   );
-  expect(signup.status).toBe(201);
-  const cookie = /qq_session=([^;]+)/.exec(signup.setCookie)?.[1];
-  if (!cookie) throw new Error('signup set no session cookie');
   return { email, name, cookie };
 }
 
