@@ -51,10 +51,20 @@ export function ownCache(client: QueryClient): void {
 /**
  * Which answers are kept on the phone: all but the reviewers' news, which is told once (decision 023) and would
  * otherwise come back from the phone after it was dismissed or seen. features/checkpoints/notices-api.ts asks for
- * it under ['notices']. The offline line (features/offline/offline-banner.tsx) speaks of these only.
+ * it under ['notices'].
  */
-export function keptOnPhone(queryKey: QueryKey): boolean {
+function keptOnPhone(queryKey: QueryKey): boolean {
   return queryKey[0] !== 'notices';
+}
+
+/**
+ * What a screen shows, as the offline line (features/offline/offline-banner.tsx) speaks of it: the answers kept on the
+ * phone but the extras beside them, the crew's announcements and the reminders' switch. A screen whose list is there
+ * is not "waiting for the server" because an announcement was never fetched on this phone (a visitor who moved on
+ * before it arrived, on a slow link).
+ */
+export function partOfTheScreen(queryKey: QueryKey): boolean {
+  return keptOnPhone(queryKey) && queryKey[0] !== 'announcements' && queryKey[0] !== 'reminders';
 }
 
 /**

@@ -6,17 +6,17 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { onServerBack, type Reach, useReach, useSlow } from '../../lib/connection';
-import { keptOnPhone } from '../../lib/query-cache-store';
+import { partOfTheScreen } from '../../lib/query-cache-store';
 import { offlineLineTexts } from './pwa-texts';
 import { savedAtText } from './saved-at';
 import './offline.css';
 
 /** The banner's text now, or null when the app is online and its last calls reached the server. */
-function bannerText(client: QueryClient, reach: Reach): string | null {
+export function bannerText(client: QueryClient, reach: Reach): string | null {
   const active = client
     .getQueryCache()
     .findAll({ type: 'active' })
-    .filter((query) => keptOnPhone(query.queryKey));
+    .filter((query) => partOfTheScreen(query.queryKey));
   const failed = active.some((query) => query.state.error instanceof ApiError && query.state.error.status === 0);
   if (reach === 'online' && !failed) return null;
   const texts = reach === 'offline' ? offlineLineTexts.offline : offlineLineTexts.unreachable;
