@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { nginxSite } from '../apps/server/test/nginx-site';
 import { hasExited, waitForHealth } from '../apps/server/test/wait-for-health';
 import { applyPack } from '../apps/server/src/campaign/load';
 import { readPack } from '../apps/server/src/campaign/pack';
@@ -315,17 +316,7 @@ async function startNginx(serverPort: number): Promise<{ url: string; stop: () =
   if (!existsSync(nginx)) throw new Error(`${nginx} is missing: apt-get install nginx-light (or run without --via-nginx)`);
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qq-evening-nginx-'));
-  let site = readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
-  for (const [from, to] of [
-    [
-      '  server app1:3000 max_fails=1 fail_timeout=5s;\n  server app2:3000 max_fails=1 fail_timeout=5s;',
-      `  server 127.0.0.1:${serverPort};`,
-    ],
-    ['listen 80;', `listen 127.0.0.1:${port} backlog=4096;`],
-  ] as const) {
-    if (!site.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}": update bench/evening.ts`);
-    site = site.replace(from, to);
-  }
+  const site = nginxSite({ root: repoRoot, listen: `127.0.0.1:${port} backlog=4096`, instances: [serverPort] });
   writeFileSync(path.join(dir, 'site.conf'), site);
   writeFileSync(
     path.join(dir, 'nginx.conf'),

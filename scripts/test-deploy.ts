@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { assertPortsFree } from '../apps/server/test/free-ports';
+import { nginxSite } from '../apps/server/test/nginx-site';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { startS3StandIn } from '../apps/server/test/s3';
 import { ensurePrometheus, fillDisk, mountSmallDisk, type Prometheus, startPrometheus } from './deploy-monitoring';
@@ -287,21 +288,14 @@ function tail(file: string, lines = 25): string {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-/** nginx's own configuration around deploy/nginx.conf, with this machine's addresses in place of compose's names. */
+/** nginx's own configuration around deploy/nginx.conf, with this machine's addresses in place of compose's names (nginx-site.ts). */
 function nginxConfig(dir: string): string {
-  let site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  const replace = (from: string, to: string) => {
-    if (!site.includes(from)) throw new Error(`deploy/nginx.conf no longer contains "${from}": update scripts/test-deploy.ts`);
-    site = site.replace(from, to);
-  };
-  // Addresses here, not names: nothing to resolve again (and Debian's nginx predates `resolve`, 1.27.3).
-  replace('server app1:3000 resolve', `server 127.0.0.1:${PORTS.app1}`);
-  replace('server app2:3000 resolve', `server 127.0.0.1:${PORTS.app2}`);
-  replace('server store:3900 resolve', `server 127.0.0.1:${PORTS.store}`);
-  replace('resolver 127.0.0.11 valid=10s ipv6=off;', '');
-  replace('listen 80;', `listen 127.0.0.1:${PORTS.proxy};`);
+  let site = nginxSite({ root, listen: `127.0.0.1:${PORTS.proxy}`, instances: [PORTS.app1, PORTS.app2], store: PORTS.store });
   // Only here: which instance answered, so the test can use the other one.
-  replace('proxy_pass http://quackquest;', 'proxy_pass http://quackquest;\n    add_header X-QQ-Upstream $upstream_addr always;');
+  site = site.replace(
+    'proxy_pass http://quackquest;',
+    'proxy_pass http://quackquest;\n    add_header X-QQ-Upstream $upstream_addr always;',
+  );
   writeFileSync(path.join(dir, 'quackquest.conf'), site);
   const main = [
     process.getuid?.() === 0 ? 'user root;' : '',
