@@ -4,7 +4,7 @@ import { type RewardStock, STOCK_CHANGE_MAX } from '@quackquest/contract/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionResult } from '../action-result';
-import { AmountField, wholeAmount } from '../amount-field';
+import { AmountField, useAmountAndReason } from '../amount-field';
 import { LoadStatus, useAction, useLoaded } from '../console-data';
 import { consolePaths } from '../console-paths';
 import { ReasonField } from '../reason-field';
@@ -39,8 +39,6 @@ export function StockCard() {
 
 function StockRow({ reward }: { reward: RewardStock }) {
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
   const change = useAction({
     run: (asked: { amount: number; reason: string }) => changeStock(reward.rewardId, asked.amount, asked.reason),
     done: (next) => t.changed(next),
@@ -50,14 +48,9 @@ function StockRow({ reward }: { reward: RewardStock }) {
   });
   const busy = change.busy;
   const last = reward.changes[0];
+  const { amount, setAmount, reason, setReason, submit: send } = useAmountAndReason(change, STOCK_CHANGE_MAX, t);
   const submit = async () => {
-    const n = wholeAmount(amount, STOCK_CHANGE_MAX);
-    if (n === null) return change.refuse(t.amountInvalid);
-    if (!reason.trim()) return change.refuse(t.reasonMissing);
-    if (!(await change.act({ amount: n, reason: reason.trim() }))) return;
-    setAmount('');
-    setReason('');
-    setOpen(false);
+    if (await send()) setOpen(false);
   };
   const formId = `stock-${reward.rewardId}`;
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Modal } from '../../components/modal';
 import { ActionResult } from '../action-result';
-import { AmountField, wholeAmount } from '../amount-field';
+import { AmountField, useAmountAndReason } from '../amount-field';
 import { LoadStatus, useAction, useLoaded } from '../console-data';
 import { consolePaths } from '../console-paths';
 import { ERASE_CONFIRMATION, PARTICIPANT_ADJUST_MAX, type Participant } from '../console-types';
@@ -99,8 +99,6 @@ function ParticipantView({ participant: p }: { participant: Participant }) {
 }
 
 function AdjustForm({ participant }: { participant: Participant }) {
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
   const adjust = useAction({
     run: (asked: { amount: number; reason: string }) => adjustDucks(participant.userId, asked.amount, asked.reason),
     done: (updated, asked) => t.adjusted(asked.amount, updated.ducks),
@@ -108,14 +106,7 @@ function AdjustForm({ participant }: { participant: Participant }) {
     settle: (client, updated) => settleParticipant(client, updated),
   });
   const busy = adjust.busy;
-  const submit = async () => {
-    const n = wholeAmount(amount, PARTICIPANT_ADJUST_MAX);
-    if (n === null) return adjust.refuse(t.amountInvalid);
-    if (!reason.trim()) return adjust.refuse(t.reasonMissing);
-    if (!(await adjust.act({ amount: n, reason: reason.trim() }))) return;
-    setAmount('');
-    setReason('');
-  };
+  const { amount, setAmount, reason, setReason, submit } = useAmountAndReason(adjust, PARTICIPANT_ADJUST_MAX, t);
   return (
     <section className="participant-card" aria-labelledby="adjust-title">
       <h2 id="adjust-title">{t.adjustTitle}</h2>
