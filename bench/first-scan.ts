@@ -25,7 +25,7 @@ import { browserPaths, chromiumArgs } from '../e2e/support/ports';
 import { fakeCameraArgs, qrVideo } from '../e2e/support/qr-video';
 import { describeMachine, loadAverage } from './machine';
 import { THROTTLE } from './throttled';
-import { startThrottleProxy } from './throttle-proxy';
+import { startThrottleProxy } from '../apps/server/test/throttle-proxy';
 import { type Visitor, buildWeb, createVisitor, freePort, startServer } from './web-stack';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,7 +9,7 @@
 // /checkpoints (signed in), then a second visit to each, then the time from tapping "Scan QR Code" until the
 // scanner reads frames ("Point your camera at the QR code.": camera open and decoder ready).
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
-import { startThrottleProxy } from './throttle-proxy';
+import { startThrottleProxy } from '../apps/server/test/throttle-proxy';
 import { fakeCameraArgs } from '../e2e/support/qr-video';
 
 export const THROTTLE = { kbitPerSecond: 400, roundTripMs: 400 } as const;

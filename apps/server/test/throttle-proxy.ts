@@ -1,6 +1,6 @@
-// A TCP proxy that is a slow link (bench/throttled.ts): every byte either way crosses one shared link of
-// `kbitPerSecond`, and arrives half a round trip after it left; a new connection waits one round trip before
-// its first bytes go (the TCP handshake). All connections share the link, as a ship's visitors share its uplink.
+// A TCP proxy that is a slow link (bench/throttled.ts, bench/first-scan.ts, e2e/tests/console-ship-link.spec.ts):
+// every byte either way crosses one shared link of `kbitPerSecond`, and arrives half a round trip after it left; a
+// new connection waits one round trip before its first bytes go (the TCP handshake). All connections share the link, as a ship's visitors share its uplink.
 import net from 'node:net';
 
 /** Pieces the link sends one after another, so that connections take turns on it. */
