@@ -64,6 +64,8 @@ for (const width of [412, 1280]) {
     const unknown = page.getByRole('alert');
     await expect(unknown).toContainText('This visitor could not be loaded.');
     await expect(unknown).toContainText('No visitor has this id.');
+    // A refusal, not a dropped call: asking again would not change it.
+    await expect(unknown.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await page.screenshot({ path: shot('unknown-visitor'), fullPage: true });
     await page.context().close();
   });

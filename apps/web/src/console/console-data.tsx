@@ -16,9 +16,12 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { ApiError, failureMessage } from '../lib/api-client';
 import { consoleTexts } from './console-texts';
 
-/** A dropped request is asked once more; a refusal of the server's is its answer. */
-const retryDrop = (failures: number, error: Error) =>
-  failures < 1 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500);
+/** A refusal of the server's (4xx but "too many" and "timed out"): its answer, which asking again does not change. */
+const refused = (error: Error | null) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/** A dropped request or a 5xx is asked once more. */
+const retryDrop = (failures: number, error: Error) => failures < 1 && !refused(error);
 
 /**
  * One cache per signed-in operator (`key` the operator's address, so another operator never sees the last one's
@@ -46,6 +49,8 @@ export interface Loaded<T> {
   failure: string;
   /** What could not be read, said above the reason. */
   failedText: string;
+  /** Whether asking again may help: not after a refusal of the server's (a visitor it does not know). */
+  retryable: boolean;
   retry: () => void;
 }
 
@@ -56,6 +61,7 @@ export function useLoaded<T, K extends QueryKey>(options: UseQueryOptions<T, Err
     data: query.data,
     failure: query.error && !query.isFetching ? failureMessage(query.error, failed) : '',
     failedText: failed,
+    retryable: !refused(query.error),
     retry: () => void query.refetch(),
   };
 }
@@ -130,9 +136,11 @@ export function LoadStatus({ loaded, loadingText = consoleTexts.loading }: { loa
       <p>{loaded.failedText}</p>
       {/* Why: the server's own words, or that the connection failed. */}
       {loaded.failure !== loaded.failedText && <p className="muted">{loaded.failure}</p>}
-      <button type="button" className="btn btn--primary" onClick={loaded.retry}>
-        {consoleTexts.tryAgain}
-      </button>
+      {loaded.retryable && (
+        <button type="button" className="btn btn--primary" onClick={loaded.retry}>
+          {consoleTexts.tryAgain}
+        </button>
+      )}
     </div>
   );
 }
