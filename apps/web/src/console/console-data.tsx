@@ -3,8 +3,7 @@
 // which holds its busy state and the sentence it came to. The review queue's lease is the one exception: asking for
 // it renews a hold, a write, so it stays in review/use-review-queue.ts.
 import {
-  type QueryClient,
-  QueryClient as Client,
+  QueryClient,
   QueryClientProvider,
   type QueryKey,
   type UseQueryOptions,
@@ -32,7 +31,7 @@ const retryDrop = (failures: number, error: Error) => failures < 1 && !refused(e
 export function ConsoleData({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
-      new Client({
+      new QueryClient({
         defaultOptions: {
           queries: { networkMode: 'always', retry: retryDrop, gcTime: 0, staleTime: 0 },
           mutations: { networkMode: 'always', retry: false },
@@ -54,12 +53,17 @@ export interface Loaded<T> {
   retry: () => void;
 }
 
+/** Why a read failed, in the server's words or `failed`; '' while it is asked again, or once it succeeded. */
+export function failureOf(query: { error: Error | null; isFetching: boolean }, failed: string): string {
+  return query.error && !query.isFetching ? failureMessage(query.error, failed) : '';
+}
+
 /** A read for a screen: its answer, or the sentence saying why there is none, and a retry. */
 export function useLoaded<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, failed: string): Loaded<T> {
   const query = useQuery(options);
   return {
     data: query.data,
-    failure: query.error && !query.isFetching ? failureMessage(query.error, failed) : '',
+    failure: failureOf(query, failed),
     failedText: failed,
     retryable: !refused(query.error),
     retry: () => void query.refetch(),

@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS } from '@quackquest/contract/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { failureMessage } from '../../lib/api-client';
+import { failureOf } from '../console-data';
 import { formatTime } from '../time';
 import { type AuditFilter, auditQuery, exportUrls } from './admin-api';
 import { auditTexts as t } from './admin-texts';
@@ -29,7 +29,7 @@ export default function AuditScreen() {
   const audit = useInfiniteQuery(auditQuery(filter));
   const rows = audit.data?.pages.flat();
   const busy = audit.isFetching;
-  const error = audit.error && !busy ? failureMessage(audit.error, t.loadFailed) : '';
+  const error = failureOf(audit, t.loadFailed);
 
   return (
     <section className="admin" aria-labelledby="audit-title">

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { failureMessage } from '../../lib/api-client';
+import { failureOf } from '../console-data';
 import { consolePaths } from '../console-paths';
 import { searchQuery } from './participants-api';
 import { participantsTexts as t } from './participants-texts';
@@ -18,7 +18,7 @@ export default function ParticipantsScreen() {
   const results = search.data;
   // Until this search's own answer (the last one's stays on screen meanwhile).
   const loading = search.isPlaceholderData || search.isPending;
-  const failure = search.error && !search.isFetching ? failureMessage(search.error, t.searchFailed) : '';
+  const failure = failureOf(search, t.searchFailed);
 
   return (
     <section className="participants" aria-labelledby="participants-title">
