@@ -2,10 +2,11 @@
 // They are registered on the bench's app only; nothing in apps/server uses them. A prototype that became
 // the server's code is retired (the batched one-query floor became db/batch.ts, used by the hot reads);
 // the spin in one statement stays as the ceiling a spin could reach (decision 010 says why it was not taken).
+import { randomInt } from 'node:crypto';
+import { ducksForRoll, wheelOdds } from '@quackquest/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Db, statement } from '../apps/server/src/db/client';
 import { requireUserId } from '../apps/server/src/session/session';
-import { chooseDucks } from '../apps/server/src/spin/wheel';
 
 /**
  * POST /api/spin as ONE SQL statement (lock the user, take the oldest unspent spin, spend it, write the
@@ -34,7 +35,9 @@ export function registerPrototypes(app: FastifyInstance, db: Db): void {
   app.post('/bench/spin-one-statement', async (request, reply) => {
     const userId = await requireUserId(request);
     const campaign = await app.ctx.campaign.get();
-    const ducks = chooseDucks(campaign.wheelWeights);
+    // A random roll over the pack's odds: the ceiling of a spin leaves the verifiable wheel's hash out (decision 082).
+    const odds = wheelOdds(campaign.wheelWeights);
+    const ducks = ducksForRoll(odds, randomInt(odds.reduce((sum, weight) => sum + weight, 0)));
     const [row] = await spinStatement(db, [userId, ducks]);
     if (!row || Number(row.spun) !== 1)
       return reply.status(403).send({ message: 'You need to complete a checkpoint before spinning!' });

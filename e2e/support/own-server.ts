@@ -17,6 +17,8 @@ export interface OwnServer {
   url: string;
   /** Stops the server and removes its data. */
   stop: () => Promise<void>;
+  /** Stops the server and starts it again on its data, with these variables added (TEST_CLOCK_OFFSET_MS: the next day). */
+  restart: (env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 export interface OwnServerOptions {
@@ -55,24 +57,38 @@ export async function startOwnServer({ campaign, env, port, operators = [], time
       env: serverEnv,
     });
   }
-  const server = spawn(process.execPath, ['--enable-source-maps', serverBuild().server], {
-    cwd: root,
-    env: serverEnv,
-    stdio: 'inherit',
-  });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  let server = spawnServer(serverEnv);
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  /** Stops the server and starts it again on the same database, with these variables over the first start's. */
+  const restart = async (more: NodeJS.ProcessEnv) => {
+    await server.stop();
+    server = spawnServer({ ...serverEnv, ...more });
+    await server.ready(timeoutMs);
+  };
   try {
-    await waitForHealth(`${url}/healthz`, { timeoutMs, exited: () => hasExited(server) });
+    await server.ready(timeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop } satisfies OwnServer;
+  return { url, stop, restart } satisfies OwnServer;
+}
+
+/** The built server in a process of its own: `ready` once /healthz answers, `stop` once it has exited. */
+function spawnServer(env: NodeJS.ProcessEnv) {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBuild().server], { cwd: root, env, stdio: 'inherit' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ready: (timeoutMs: number) => waitForHealth(`${url}/healthz`, { timeoutMs, exited: () => hasExited(child) }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
 }

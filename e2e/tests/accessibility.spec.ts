@@ -158,6 +158,10 @@ const signedInScreens: { path: string; ready: (page: Page) => Promise<void> }[] 
     path: '/reward-detail',
     ready: (page) => expect(page.getByText('No reward selected. Please go back to select a reward.')).toBeVisible(),
   },
+  {
+    path: '/wheel-check',
+    ready: (page) => expect(page.getByText('You have no spins to check yet.')).toBeVisible(),
+  },
 ];
 
 test.describe('signed in', () => {

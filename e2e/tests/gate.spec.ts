@@ -9,6 +9,7 @@ const protectedRoutes = [
   '/rewards',
   '/my-rewards',
   '/reward-detail',
+  '/wheel-check',
 ];
 
 test.describe('the gate', () => {

@@ -210,6 +210,12 @@ test('every visitor screen in the pseudo-locale: no text outside the catalogs bu
   await expect(won).toBeVisible();
   await expectPseudo(page, 'win popup pending');
   await won.getByRole('button', { name: w('common.close') }).click();
+  // The wheel's check page, its spin waiting for the day's seed (decision 082).
+  await page.getByRole('link', { name: w('spin.checkLink') }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await page.getByText(w('wheelCheck.howTitle')).click();
+  await expect(page.getByText(w('wheelCheck.how'))).toBeVisible();
+  await expectPseudo(page, 'wheel check');
 
   // The leaderboard, the rewards and a claim, my rewards and a voucher.
   await page.goto('/leaderboard');

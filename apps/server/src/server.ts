@@ -33,7 +33,13 @@ async function main(): Promise<void> {
   const logger = wantsReadableLogs(env, process.stdout)
     ? { level: env.LOG_LEVEL, stream: readableStream(process.stdout) }
     : undefined;
-  const app = await buildApp({ env, database, ...(logger ? { logger } : {}) });
+  const offset = env.TEST_CLOCK_OFFSET_MS;
+  const app = await buildApp({
+    env,
+    database,
+    ...(logger ? { logger } : {}),
+    ...(offset ? { now: () => Date.now() + offset } : {}),
+  });
   const { level, fields, message } = describeCampaignAtStart(campaign);
   app.log[level]({ ...fields, database: database.kind }, message);
 

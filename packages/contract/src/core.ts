@@ -56,4 +56,7 @@ export type {
   VisitorAnnouncement,
   Winner,
   WinnersList,
+  WheelDay,
+  WheelDays,
+  WheelSpins,
 } from './index';

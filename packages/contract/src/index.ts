@@ -5,6 +5,7 @@ import { CHECKPOINT_RESULTS, CHECKPOINT_TYPES, MCQ_MAX_CHOICES, UPLOAD_CONTENT_T
 import { messages } from './messages';
 import { serverMessages } from './server-messages';
 import { LANGUAGES } from './languages';
+import { WHEEL_SEED_PATTERN } from './wheel';
 
 export * from './auth';
 export * from './claim-refusals';
@@ -272,3 +273,33 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
  */
 export const remindersSchema = z.object({ push: z.boolean(), email: z.boolean(), publicKey: z.string() });
 export type Reminders = z.infer<typeof remindersSchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A day of the wheel: the commitment published before it, its odds, and its seed once the day is over. */
+export const wheelDaySchema = z.object({
+  day: isoDay,
+  commitment: z.string(),
+  odds: z.array(z.number().int()),
+  /** Null until the day is over in the campaign's time zone. */
+  seed: z.string().nullable(),
+});
+export type WheelDay = z.infer<typeof wheelDaySchema>;
+
+/** GET /api/wheel/days (public): every day of the campaign, committed. */
+export const wheelDaysSchema = z.object({ days: z.array(wheelDaySchema), timeZone: z.string() });
+export type WheelDays = z.infer<typeof wheelDaysSchema>;
+
+/** GET /api/wheel/spins: the visitor's seed and every spin of theirs the wheel can be checked for. */
+export const wheelSpinsSchema = z.object({
+  visitorSeed: z.string(),
+  spins: z.array(
+    z.object({ number: z.number().int(), day: isoDay, visitorSeed: z.string(), ducks: z.number().int(), spunAt: z.string() }),
+  ),
+});
+export type WheelSpins = z.infer<typeof wheelSpinsSchema>;
+
+/** PUT /api/wheel/seed: the visitor's own seed for their next spins. */
+export const wheelSeedBodySchema = z.object({ seed: z.string().trim().regex(WHEEL_SEED_PATTERN) });
+
+export * from './wheel';

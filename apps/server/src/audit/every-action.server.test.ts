@@ -86,6 +86,7 @@ const UNAUDITED_COMMANDS = [
   'restore',
   'verify',
   'ledger:digest',
+  'wheel:verify',
 ];
 
 const CASES: Case[] = [

@@ -115,6 +115,8 @@ describe('parseEnv', () => {
     ['a TRUST_PROXY CIDR out of range', { TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     ['a TRUST_PROXY hop count beyond reason', { TRUST_PROXY: '100' }, 'TRUST_PROXY'],
     ['an ALLOW_REMOTE_DEV that is not 1 or 0', { ALLOW_REMOTE_DEV: 'yes please' }, 'ALLOW_REMOTE_DEV'],
+    ["a journey's clock outside the tests", { TEST_CLOCK_OFFSET_MS: '86400000' }, 'TEST_CLOCK_OFFSET_MS'],
+    ["a journey's clock in production", { NODE_ENV: 'production', TEST_CLOCK_OFFSET_MS: '86400000' }, 'TEST_CLOCK_OFFSET_MS'],
   ])('stops on %s, naming the variable', (_, source, variable) => {
     let error: unknown;
     try {

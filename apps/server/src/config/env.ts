@@ -50,6 +50,11 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.statementMs, 3_600_000),
   DATABASE_LOCK_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.lockMs, 600_000),
   DATABASE_POOL_TIMEOUT_MS: count(DEFAULT_DATABASE_TIMEOUTS.poolMs, 600_000),
+  /**
+   * Tests only (NODE_ENV=test): the server's clock this many milliseconds off the machine's, so a journey can restart a
+   * server on the next day (the wheel's seeds are shown once their day is over, decision 082). Refused otherwise.
+   */
+  TEST_CLOCK_OFFSET_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
   /** The pack that seeds an empty database at start (decision 026); outside production the demo campaign when unset. */
   CAMPAIGN: optional,
   /** Outside production, unset: http://localhost:PORT (parseEnv), so the e-mailed links follow PORT. */
@@ -190,6 +195,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env, { databaseOnly
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
+  if (env.TEST_CLOCK_OFFSET_MS !== undefined && env.NODE_ENV !== 'test')
+    throw new ConfigError("Invalid configuration:\n  TEST_CLOCK_OFFSET_MS: only for NODE_ENV=test (the journeys' clock)");
   if (env.NODE_ENV !== 'production') return { ...env, CAMPAIGN: env.CAMPAIGN ?? DEMO_CAMPAIGN };
   const unsafe = productionRefusals(env, source).filter((line) => !databaseOnly || line.startsWith('DATABASE_URL'));
   if (unsafe.length > 0)

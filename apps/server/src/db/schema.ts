@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -48,6 +49,13 @@ export const users = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
     /** The language of their last sign-up or sign-in (decision 037): zh-Hans, ms or ta; null is English. */
     language: text('language'),
+    /**
+     * The visitor's own seed for the wheel (decision 082): a spin's ducks follow from the day's seed, this and the
+     * spin's number. Random from the start; the visitor may choose their own on the wheel's check page.
+     */
+    wheelSeed: text('wheel_seed')
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 16)`),
   },
   (t) => [
     // Only visitors who are not blocked are ranked: every rank query says `blocked_at is null`, so it reads
@@ -258,6 +266,9 @@ export const spins = pgTable(
     ducks: integer('ducks'),
     /** Set when the attempt was rejected before the spin was spent. */
     voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    /** The wheel's day and the visitor's seed this spin was spun with (decision 082); null for spins before it. */
+    wheelDay: date('wheel_day', { mode: 'string' }),
+    wheelSeed: text('wheel_seed'),
   },
   (t) => [
     index('spins_unspent_idx')
@@ -265,6 +276,19 @@ export const spins = pgTable(
       .where(sql`${t.spentAt} is null and ${t.voidedAt} is null`),
   ],
 );
+
+/**
+ * The wheel's days (decision 082): each day's secret seed, its SHA-256 published before the day and the seed after it,
+ * and the day's odds (whole weights of 1..5 ducks), fixed once the day has begun. A calendar day of the campaign's time
+ * zone; qq_spin reads its row.
+ */
+export const wheelDays = pgTable('wheel_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  seed: text('seed').notNull(),
+  commitment: text('commitment').notNull(),
+  odds: jsonb('odds').$type<number[]>().notNull(),
+  createdAt: createdAt(),
+});
 
 export const LEDGER_KINDS = ['spin', 'claim', 'review-approve', 'review-reject', 'review-undo', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

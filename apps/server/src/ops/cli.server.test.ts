@@ -45,6 +45,7 @@ const COMMANDS = [
   'restore',
   'mail:status',
   'ledger:digest',
+  'wheel:verify',
 ];
 
 describe('npm run ops', () => {

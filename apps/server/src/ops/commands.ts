@@ -40,6 +40,7 @@ import { backup, defaultBackupName, formatBackup, formatRestore, restore } from 
 import { migrationStatus } from './migrate';
 import { formatDigest, ledgerDigest } from '../ledger/digest';
 import { addDays, formatDay } from '../text/time';
+import { formatWheelDayCheck, verifyWheelDay, wheelDayOk } from '../spin/wheel-verify';
 
 export interface CommandInput {
   args: string[];
@@ -347,6 +348,25 @@ export const COMMANDS: Command[] = [
         throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
       const digest = await ledgerDigest(db, day, timeZone);
       return options.json ? toTerminalJson(digest) : formatDigest(digest, timeZone);
+    },
+  },
+  {
+    name: 'wheel:verify',
+    args: [],
+    databaseOnly: true,
+    options: { day: { type: 'string', value: 'YYYY-MM-DD' } },
+    description:
+      "Work out every spin of a day again from the day's seed, each visitor's seed and the spin's number, and check the seed against the commitment published before the day (yesterday unless --day); exits 1 if any differs.",
+    example: 'wheel:verify --day 2026-11-28',
+    run: async ({ options, openDb }) => {
+      const db = await openDb();
+      const { timeZone } = (await readActiveCampaign(db)).info;
+      const day = (options.day as string | undefined) ?? addDays(formatDay(new Date(), timeZone), -1);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+        throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
+      const check = await verifyWheelDay(db, day);
+      if (check.committed && !wheelDayOk(check)) throw conflict(formatWheelDayCheck(check));
+      return formatWheelDayCheck(check);
     },
   },
   {

@@ -4,28 +4,31 @@ import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { forbidden } from '../domain/errors';
 import { sessionEnded } from '../session/session';
-import { type RandomInt, chooseDucks } from './wheel';
+import { commitWheelDays, wheelDayOf } from './wheel-days';
 
 /**
  * The whole spin is one call of the database function qq_spin (qq_spin.sql beside this file, decision 045): the visitor's row
- * locked (decision 003) and blocking checked under it (decision 020), then the oldest unspent spin spent, its ledger
- * row written and the balance moved, in a statement whose snapshot is taken once the lock is held, so it sees every
- * earlier spin of this visitor. One round trip where BEGIN, the lock, the spend and COMMIT took four.
+ * locked (decision 003) and blocking checked under it (decision 020), then the oldest unspent spin spent with the ducks
+ * its day's seed, the visitor's seed and its number give (decision 082), its ledger row written and the balance moved.
+ * One round trip where BEGIN, the lock, the spend and COMMIT took four.
  */
-const spinCall = statement<{ spin_outcome: 'blocked' | 'no_spin' | 'spent'; spin_needs_review: boolean | null }>(
-  'qq_spin',
-  'select * from qq_spin(p_user => $1, p_ducks => $2, p_at => $3::timestamptz)',
-);
+const spinCall = statement<{
+  spin_outcome: 'blocked' | 'no_spin' | 'spent';
+  spin_needs_review: boolean | null;
+  spin_ducks: number | null;
+}>('qq_spin', 'select * from qq_spin(p_user => $1, p_at => $2::timestamptz, p_day => $3::date)');
 
-export async function spinWheel(ctx: AppContext, userId: number, random?: RandomInt): Promise<SpinResult> {
+export async function spinWheel(ctx: AppContext, userId: number): Promise<SpinResult> {
   const campaign = await ctx.campaign.get();
-  const ducks = chooseDucks(campaign.wheelWeights, random);
-  const [row] = await spinCall(ctx.db, [userId, ducks, new Date(ctx.now()).toISOString()]);
+  const now = ctx.now();
+  // The day's seed is committed before its first spin (once a day per process).
+  await commitWheelDays(ctx, campaign);
+  const [row] = await spinCall(ctx.db, [userId, new Date(now).toISOString(), wheelDayOf(campaign, now)]);
   if (!row) throw sessionEnded();
   // A session another instance still remembers: blocking is checked under the visitor's lock (decision 020).
   if (row.spin_outcome === 'blocked') throw forbidden(said('accountBlocked'));
   if (row.spin_outcome !== 'spent') throw forbidden(said('spinWithoutCheckpoint'));
-  return spinResult(ducks, row.spin_needs_review === true);
+  return spinResult(Number(row.spin_ducks), row.spin_needs_review === true);
 }
 
 function spinResult(ducks: number, pending: boolean): SpinResult {

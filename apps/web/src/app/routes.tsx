@@ -57,6 +57,7 @@ const Leaderboard = screen(paths.leaderboard, () => import('../routes/leaderboar
 const Rewards = screen(paths.rewards, () => import('../routes/rewards'), true);
 const MyRewards = screen(paths.myRewards, () => import('../routes/my-rewards'), true);
 const RewardDetail = screen(paths.rewardDetail, () => import('../routes/reward-detail'), true);
+const WheelCheck = screen(paths.wheelCheck, () => import('../routes/wheel-check'), true);
 const NotFound = lazy(() => import('../routes/not-found'));
 
 export function AppRoutes() {
@@ -78,6 +79,7 @@ export function AppRoutes() {
               <Route path={paths.rewards} element={<Rewards />} />
               <Route path={paths.myRewards} element={<MyRewards />} />
               <Route path={paths.rewardDetail} element={<RewardDetail />} />
+              <Route path={paths.wheelCheck} element={<WheelCheck />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

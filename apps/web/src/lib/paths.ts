@@ -12,4 +12,5 @@ export const paths = {
   rewards: '/rewards',
   myRewards: '/my-rewards',
   rewardDetail: '/reward-detail',
+  wheelCheck: '/wheel-check',
 } as const;

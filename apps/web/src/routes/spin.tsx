@@ -56,6 +56,9 @@ export default function SpinRoute() {
           phase === 'idle' && !!spinsLeft && <p className="spin-status__text">{spinStatusTexts.spinsLeft(spinsLeft)}</p>
         )}
       </div>
+      <Link to={paths.wheelCheck} className="spin-check-link">
+        {t('spin.checkLink')}
+      </Link>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
