@@ -7,44 +7,51 @@ returns table (spin_outcome text, spin_needs_review boolean, spin_ducks integer)
 language plpgsql volatile as $$
 declare
   u record;
-  w record;
   s record;
-  v_ducks integer;
 begin
-  select users.blocked_at is not null as blocked, users.wheel_seed into u from users where users.id = p_user for update;
+  -- The visitor locked, with their seed and the day's seed and odds (the day's row is written before the day,
+  -- spin/wheel-days.ts).
+  select users.blocked_at is not null as blocked, users.wheel_seed, w.seed as day_seed, w.odds
+  into u
+  from users left join wheel_days w on w.day = p_day
+  where users.id = p_user
+  for update of users;
   if not found then return; end if;
   if u.blocked then
     spin_outcome := 'blocked';
     return next;
     return;
   end if;
+  -- A spin without its day's seed would be one nobody can check.
+  if u.day_seed is null then raise exception 'qq_spin: the wheel has no seed for %', p_day; end if;
 
-  select spins.id, spins.needs_review into s from spins
-  where spins.user_id = p_user and spins.spent_at is null and spins.voided_at is null
-  order by spins.id limit 1;
+  with spin as (
+     select spins.id, spins.needs_review from spins
+     where spins.user_id = p_user and spins.spent_at is null and spins.voided_at is null
+     order by spins.id limit 1),
+   spent as (
+     update spins set spent_at = p_at, ducks = qq_wheel_ducks(u.day_seed, u.wheel_seed, spin.id, u.odds),
+       wheel_day = p_day, wheel_seed = u.wheel_seed
+     from spin where spins.id = spin.id returning spins.id, spins.ducks, spin.needs_review),
+   entry as (
+     insert into ledger (user_id, amount, posted, kind, spin_id, created_at)
+     select p_user, spent.ducks, not spent.needs_review, 'spin', spent.id, p_at from spent
+     returning ledger.posted, ledger.amount),
+   balance as (
+     update users set
+       ducks = users.ducks + case when entry.posted then entry.amount else 0 end,
+       pending_ducks = users.pending_ducks + case when entry.posted then 0 else entry.amount end,
+       ducks_at = case when entry.posted then p_at else users.ducks_at end
+     from entry where users.id = p_user returning users.id)
+  select spent.needs_review, spent.ducks into s from spent, balance;
   if not found then
     spin_outcome := 'no_spin';
     return next;
     return;
   end if;
-
-  -- The day's row is written before the day (spin/wheel-days.ts); a spin without one would be one nobody can check.
-  select wheel_days.seed, wheel_days.odds into w from wheel_days where wheel_days.day = p_day;
-  if not found then raise exception 'qq_spin: the wheel has no seed for %', p_day; end if;
-  v_ducks := qq_wheel_ducks(w.seed, u.wheel_seed, s.id, w.odds);
-
-  update spins set spent_at = p_at, ducks = v_ducks, wheel_day = p_day, wheel_seed = u.wheel_seed where spins.id = s.id;
-  insert into ledger (user_id, amount, posted, kind, spin_id, created_at)
-  values (p_user, v_ducks, not s.needs_review, 'spin', s.id, p_at);
-  update users set
-    ducks = users.ducks + case when s.needs_review then 0 else v_ducks end,
-    pending_ducks = users.pending_ducks + case when s.needs_review then v_ducks else 0 end,
-    ducks_at = case when s.needs_review then users.ducks_at else p_at end
-  where users.id = p_user;
-
   spin_outcome := 'spent';
   spin_needs_review := s.needs_review;
-  spin_ducks := v_ducks;
+  spin_ducks := s.ducks;
   return next;
 end;
 $$;
