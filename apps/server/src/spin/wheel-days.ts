@@ -21,8 +21,12 @@ const writeDays = statement(
    on conflict (day) do update set odds = excluded.odds where wheel_days.day > $3::date and wheel_days.odds <> excluded.odds`,
 );
 
-/** What this process last wrote, per database: the days and odds need writing once per day, or when the pack changes. */
-const written = new WeakMap<Db, string>();
+/**
+ * What this process wrote last, per database: the days and odds need writing once per day, or when the pack changes.
+ * The write itself is shared, so that the first spins of a day, arriving together, wait for one write instead of each
+ * writing the same rows (they would queue on the rows' locks).
+ */
+const written = new WeakMap<Db, { key: string; done: Promise<void> }>();
 
 /** The calendar day of an instant in the campaign's time zone (YYYY-MM-DD). */
 export function wheelDayOf(campaign: ActiveCampaign, at: number): string {
@@ -30,12 +34,13 @@ export function wheelDayOf(campaign: ActiveCampaign, at: number): string {
 }
 
 /** Every day of the campaign and today, committed with a seed of their own (a no-op once done today for these odds). */
-export async function commitWheelDays(ctx: AppContext, campaign: ActiveCampaign): Promise<void> {
+export function commitWheelDays(ctx: AppContext, campaign: ActiveCampaign): Promise<void> {
   const now = ctx.now();
   const today = wheelDayOf(campaign, now);
   const odds = wheelOdds(campaign.wheelWeights);
   const key = `${campaign.id}|${today}|${odds.join(',')}`;
-  if (written.get(ctx.db) === key) return;
+  const last = written.get(ctx.db);
+  if (last?.key === key) return last.done;
   const days = new Set([today]);
   for (let at = campaign.info.startTime * 1000; at <= campaign.info.endTime * 1000; at += DAY_MS)
     days.add(wheelDayOf(campaign, at));
@@ -43,8 +48,13 @@ export async function commitWheelDays(ctx: AppContext, campaign: ActiveCampaign)
     const seed = randomBytes(32).toString('hex');
     return { day, seed, commitment: createHash('sha256').update(seed).digest('hex') };
   });
-  await writeDays(ctx.db, [JSON.stringify(rows), JSON.stringify(odds), today]);
-  written.set(ctx.db, key);
+  const done = writeDays(ctx.db, [JSON.stringify(rows), JSON.stringify(odds), today]).then(() => undefined);
+  written.set(ctx.db, { key, done });
+  // A failed write is tried again by the next spin.
+  done.catch(() => {
+    if (written.get(ctx.db)?.done === done) written.delete(ctx.db);
+  });
+  return done;
 }
 
 const daysQuery = statement<{ day: string; seed: string; commitment: string; odds: number[] }>(
