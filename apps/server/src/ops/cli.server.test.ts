@@ -99,6 +99,22 @@ describe('npm run ops', () => {
     );
   });
 
+  it('wheel:verify takes its day as YYYY-MM-DD, and says when the wheel has no seed for it', async () => {
+    const env = { DATA_DIR: scratchDir('quackquest-wheel'), PORT: String(await takePort()), DATABASE_URL: '' };
+    const database = await openOpsDatabase(parseEnv(env));
+    try {
+      await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+    } finally {
+      await database.close();
+    }
+    const refused = await runCliWith(env, 'wheel:verify', '--day', '28/11/2026');
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('--day must be a date as YYYY-MM-DD')]);
+    expect(await runCliWith(env, 'wheel:verify', '--day', '2001-01-01')).toMatchObject({
+      code: 0,
+      stdout: 'The wheel has no seed for 2001-01-01: no spin was spun on it.\n',
+    });
+  }, 120_000);
+
   it('a broken pack exits 1 naming file, entry and field, without a stack trace', async () => {
     const dir = scratchDir('quackquest-pack');
     writeFileSync(

@@ -342,10 +342,7 @@ export const COMMANDS: Command[] = [
     example: 'ledger:digest --day 2026-11-28',
     run: async ({ options, openDb }) => {
       const db = await openDb();
-      const { timeZone } = (await readActiveCampaign(db)).info;
-      const day = (options.day as string | undefined) ?? addDays(formatDay(new Date(), timeZone), -1);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-        throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
+      const { day, timeZone } = await dayOption(db, options.day);
       const digest = await ledgerDigest(db, day, timeZone);
       return options.json ? toTerminalJson(digest) : formatDigest(digest, timeZone);
     },
@@ -360,10 +357,7 @@ export const COMMANDS: Command[] = [
     example: 'wheel:verify --day 2026-11-28',
     run: async ({ options, openDb }) => {
       const db = await openDb();
-      const { timeZone } = (await readActiveCampaign(db)).info;
-      const day = (options.day as string | undefined) ?? addDays(formatDay(new Date(), timeZone), -1);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-        throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
+      const { day } = await dayOption(db, options.day);
       const check = await verifyWheelDay(db, day);
       if (check.committed && !wheelDayOk(check)) throw conflict(formatWheelDayCheck(check));
       return formatWheelDayCheck(check);
@@ -384,6 +378,15 @@ export const COMMANDS: Command[] = [
     },
   },
 ];
+
+/** `--day YYYY-MM-DD`, or yesterday in the campaign's time zone; with that zone. */
+async function dayOption(db: Db, given: CommandInput['options'][string]): Promise<{ day: string; timeZone: string }> {
+  const { timeZone } = (await readActiveCampaign(db)).info;
+  const day = (given as string | undefined) ?? addDays(formatDay(new Date(), timeZone), -1);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+    throw new UsageError('--day must be a date as YYYY-MM-DD, e.g. 2026-11-28.');
+  return { day, timeZone };
+}
 
 function reviewCommand(decision: ReviewDecision, description: string): Command {
   return {
