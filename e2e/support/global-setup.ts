@@ -31,7 +31,7 @@ export default async function globalSetup() {
   // Another run's stack on these ports would answer this run's journeys with its own database.
   await assertPortsFree(
     [APP_PORT, CONTROL_PORT, ...Object.values(OWN_PORTS)],
-    "another e2e run? Set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the twelve ports after the control port).",
+    "another e2e run? Set E2E_APP_PORT and E2E_CONTROL_PORT (the journeys' own servers take the thirteen ports after the control port).",
   );
   const dbName = `quackquest_e2e_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${dbName}`);

@@ -4,7 +4,7 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT) || 4173;
 export const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT) || 4174;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
-/** The servers journeys start of their own (support/own-server.ts): the twelve ports after the control port. */
+/** The servers journeys start of their own (support/own-server.ts): the thirteen ports after the control port. */
 export const OWN_PORTS = {
   pglite: CONTROL_PORT + 1,
   campaign: CONTROL_PORT + 2,
@@ -18,6 +18,7 @@ export const OWN_PORTS = {
   announcements: CONTROL_PORT + 10,
   shipLink: CONTROL_PORT + 11,
   wheel: CONTROL_PORT + 12,
+  kiosk: CONTROL_PORT + 13,
 };
 
 /**

@@ -25,9 +25,18 @@ const BLACK = 16;
 const WHITE = 235;
 const NEUTRAL_CHROMA = 128;
 
+/** A grey picture, one byte a pixel (0 black, 255 white), row by row: what a screen shows, as the camera sees it. */
+export interface GreyPicture {
+  width: number;
+  height: number;
+  pixels: number[];
+}
+
 export interface QrShot {
-  /** The text the QR code holds. */
+  /** The text the QR code holds; or, in its place, `picture`. */
   text: string;
+  /** A picture centred in the frame in place of a drawn code (a kiosk's screen seen from across the booth). */
+  picture?: GreyPicture;
   seconds: number;
   /**
    * Sensor grain: each pixel of each frame off by up to this many luma levels (uniform, the same in every run), as a
@@ -49,6 +58,21 @@ function grainy(plane: Buffer, amount: number, seed: number): Buffer {
     out[i] = Math.min(255, Math.max(0, Math.round(out[i]! + (unit * 2 - 1) * amount)));
   }
   return out;
+}
+
+/** The luma plane of a grey picture centred on white. */
+function pictureLuma(picture: GreyPicture): Buffer {
+  if (picture.width > VIDEO_WIDTH || picture.height > VIDEO_HEIGHT) throw new Error('the picture does not fit the frame');
+  const plane = Buffer.alloc(VIDEO_WIDTH * VIDEO_HEIGHT, WHITE);
+  const left = Math.floor((VIDEO_WIDTH - picture.width) / 2);
+  const top = Math.floor((VIDEO_HEIGHT - picture.height) / 2);
+  for (let y = 0; y < picture.height; y++) {
+    for (let x = 0; x < picture.width; x++) {
+      plane[(top + y) * VIDEO_WIDTH + left + x] =
+        BLACK + Math.round(((picture.pixels[y * picture.width + x] ?? 255) * (WHITE - BLACK)) / 255);
+    }
+  }
+  return plane;
 }
 
 /** The luma plane of one picture: the QR code of `text`, centred on white. */
@@ -94,7 +118,7 @@ export function qrVideo(shots: readonly QrShot[]): string {
   try {
     writeSync(fd, header);
     for (const shot of shots) {
-      const luma = lumaPlane(shot.text);
+      const luma = shot.picture ? pictureLuma(shot.picture) : lumaPlane(shot.text);
       for (let i = 0; i < Math.round(shot.seconds * FPS); i++) {
         writeSync(fd, frameHeader);
         writeSync(fd, shot.grain ? grainy(luma, shot.grain, i + 1) : luma);

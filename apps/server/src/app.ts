@@ -35,6 +35,7 @@ import { type MailWorker, startMailWorker } from './mail/queue';
 import { noticeRoutes } from './notices/routes';
 import { reminderRoutes } from './reminders/routes';
 import { announcementRoutes } from './announcements/routes';
+import { kioskRoutes } from './kiosks/routes';
 import { loadVapid } from './reminders/vapid';
 import { type ReminderWorker, startReminderWorker } from './reminders/worker';
 import { operatorRoutes } from './operators/routes';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(noticeRoutes(ctx));
   await app.register(reminderRoutes(ctx));
   await app.register(announcementRoutes(ctx));
+  await app.register(kioskRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(photoRoutes(ctx));
   await app.register(rewardRoutes(ctx));

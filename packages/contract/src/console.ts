@@ -609,3 +609,51 @@ export const consoleAnnouncementSchema = z.object({
   sends: z.object({ queued: z.number(), sent: z.number(), notSent: z.number() }),
 });
 export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncementSchema>;
+
+// Kiosks (roles admin, staff; decision 083): tablets showing a checkpoint's rotating code.
+
+export const KIOSK_NAME_MAX = 60;
+export const startKioskBodySchema = z.object({
+  /** The checkpoint's id in the pack. */
+  checkpoint: z.string().min(1, 'Choose the checkpoint this kiosk shows.').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the kiosk a name the crew will know it by, such as "Pool deck tablet".')
+    .max(KIOSK_NAME_MAX, `A kiosk's name is at most ${KIOSK_NAME_MAX} characters.`),
+});
+export type StartKioskBody = z.infer<typeof startKioskBodySchema>;
+
+/** POST /api/console/kiosks: all a tablet needs to show the codes, the key included (sent this once). */
+export const startedKioskSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  key: z.string(),
+  /** Seconds between codes. */
+  period: z.number(),
+  checkpointId: z.string(),
+  checkpointTitle: z.string(),
+});
+export type StartedKiosk = z.infer<typeof startedKioskSchema>;
+
+export const kioskCheckpointSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  period: z.number(),
+  kiosks: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      createdBy: z.string(),
+      createdAt: z.string(),
+      revokedAt: z.string().nullable(),
+      revokedBy: z.string().nullable(),
+    }),
+  ),
+});
+export const kioskListSchema = z.object({ checkpoints: z.array(kioskCheckpointSchema) });
+export type KioskList = z.infer<typeof kioskListSchema>;
+
+/** GET /api/kiosks/:id (public): whether the kiosk is still on, and the server's clock in milliseconds. */
+export const kioskStateSchema = z.object({ state: z.enum(['on', 'revoked']), serverTime: z.number() });
+export type KioskState = z.infer<typeof kioskStateSchema>;

@@ -116,6 +116,8 @@ export const AUDIT_ACTIONS = [
   'participant.erase',
   'announcement.create',
   'announcement.withdraw',
+  'kiosk.start',
+  'kiosk.revoke',
 ] as const;
 
 /** Stock from the console (decision 071): one change adds or takes away at most this many units. */
@@ -134,3 +136,14 @@ export const ANNOUNCEMENT_MAX_LENGTH = 300;
 export const ANNOUNCEMENT_AUDIENCES = ['everyone', 'no_answer_today'] as const;
 /** How long an announcement's banner shows, in hours: its push and e-mail are not sent after it either. */
 export const ANNOUNCEMENT_HOURS_MAX = 72;
+
+/** How often a kiosk's code changes, in seconds (decision 083): the pack's `rotatingCode.period`, 30 unless it says. */
+export const CODE_PERIOD_DEFAULT_SEC = 30;
+export const CODE_PERIOD_MIN_SEC = 15;
+export const CODE_PERIOD_MAX_SEC = 300;
+/**
+ * A rotating code kept on the phone while offline is judged at the time it was scanned when it reaches the server at
+ * most this long after; later, at the time it arrives. The age is the phone's own (sent minus scanned), so an error in
+ * the phone's clock cancels out; a forged age gains at most this.
+ */
+export const KIOSK_QUEUED_MAX_SEC = 5 * 60;

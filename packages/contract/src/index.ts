@@ -90,6 +90,11 @@ export const attemptBodySchema = z.object({
    * LATE_ANSWER_GRACE_SEC after the close (decision 036).
    */
   answeredAt: answeredAtSchema.optional(),
+  /**
+   * When the phone sent this request, by the same clock as answeredAt: how long ago the answer was made, whatever the
+   * phone's clock says the time is. A kiosk's rotating code is judged at that age (decision 083).
+   */
+  sentAt: answeredAtSchema.optional(),
 });
 export type AttemptBody = z.infer<typeof attemptBodySchema>;
 export const attemptOutcomeSchema = z.enum(['valid', 'invalid', 'correct', 'incorrect', 'submitted']);
@@ -102,6 +107,8 @@ export const attemptResultSchema = z.object({
   correctChoices: z.array(z.string()).optional(),
   /** True when this attempt earned a spin of the wheel. */
   spinEarned: z.boolean(),
+  /** An invalid scan of a kiosk's code that has changed since: "scan the kiosk again" rather than "invalid" (decision 083). */
+  codeChanged: z.literal(true).optional(),
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 

@@ -9,6 +9,8 @@ export const serverMessages = {
   checkpointNotFound: 'Checkpoint not found.',
   imageNotFound: 'Image not found.',
   scanMissing: 'The scanned QR code text is missing.',
+  /** A kiosk's rotating code two windows old, or older (decision 083). */
+  kioskCodeChanged: "This code has changed since it was shown. Scan the code on the kiosk's screen again.",
   tooManyInvalidScans: 'Too many invalid scans. Please wait a minute and try again.',
   tooManyInvalidCodes: 'Too many invalid codes today. Please try again later.',
   choiceUnknown: ({ choice, choices }: { choice: string; choices: string }) =>

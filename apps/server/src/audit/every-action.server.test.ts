@@ -472,6 +472,40 @@ const CASES: Case[] = [
     },
   },
   {
+    via: 'console',
+    what: 'POST /api/console/kiosks',
+    action: 'kiosk.start',
+    prepare: async () => {
+      const [staff, { slug }] = [
+        await createOperator('staff'),
+        await addCheckpoint({ type: 'Scan', qrTexts: null, codePeriod: 30 }),
+      ];
+      return {
+        actor: staff.email,
+        run: () => consoleCall(staff, 'POST', '/api/console/kiosks', { checkpoint: slug, name: 'Booth tablet' }),
+        effectVisible: async () => (await kioskNamesOf(staff, slug)).includes('Booth tablet'),
+      };
+    },
+  },
+  {
+    via: 'console',
+    what: 'POST /api/console/kiosks/:id/revoke',
+    action: 'kiosk.revoke',
+    prepare: async () => {
+      const [staff, { slug }] = [
+        await createOperator('staff'),
+        await addCheckpoint({ type: 'Scan', qrTexts: null, codePeriod: 30 }),
+      ];
+      const started = await consoleCall(staff, 'POST', '/api/console/kiosks', { checkpoint: slug, name: 'Lost tablet' });
+      const { id } = JSON.parse(started.text) as { id: number };
+      return {
+        actor: staff.email,
+        run: () => consoleCall(staff, 'POST', `/api/console/kiosks/${id}/revoke`),
+        effectVisible: async () => (await consoleCall(staff, 'GET', `/api/kiosks/${id}`)).text.includes('"revoked"'),
+      };
+    },
+  },
+  {
     via: 'cli',
     what: 'review:approve',
     action: 'review.approve',
@@ -774,6 +808,14 @@ async function consoleCall(
   const response = await app.inject({ method, url, headers: { cookie: operator.cookie }, ...(body ? { payload: body } : {}) });
   const status = response.statusCode;
   return { ok: status >= 200 && status < 300, status, text: response.body, type: String(response.headers['content-type']) };
+}
+
+/** The names of a checkpoint's kiosks, as the console lists them. */
+async function kioskNamesOf(operator: TestOperator, slug: string): Promise<string[]> {
+  const list = JSON.parse((await consoleCall(operator, 'GET', '/api/console/kiosks')).text) as {
+    checkpoints: { id: string; kiosks: { name: string }[] }[];
+  };
+  return list.checkpoints.find((c) => c.id === slug)?.kiosks.map((k) => k.name) ?? [];
 }
 
 async function signIn(idToken: string): Promise<Outcome> {

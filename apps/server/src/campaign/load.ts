@@ -99,6 +99,7 @@ export function checkpointValues(c: Pack['checkpoints'][number]) {
     choices: c.choices ?? null,
     qrTexts: c.qrTexts?.map((t) => t.trim()) ?? null,
     mcqAnswers: c.answers ?? null,
+    codePeriod: c.rotatingCode?.period ?? null,
   };
 }
 

@@ -1,5 +1,11 @@
 // The shape of a campaign pack's files (campaigns/README.md documents them for operators).
-import { CHECKPOINT_TYPES, MCQ_MAX_CHOICES } from '@quackquest/contract';
+import {
+  CHECKPOINT_TYPES,
+  CODE_PERIOD_DEFAULT_SEC,
+  CODE_PERIOD_MAX_SEC,
+  CODE_PERIOD_MIN_SEC,
+  MCQ_MAX_CHOICES,
+} from '@quackquest/contract';
 import { z } from 'zod';
 import { IMAGE_PATH, VIDEO_PATH } from './images';
 
@@ -177,6 +183,17 @@ export const checkpointEntrySchema = z
       .optional(),
     maxAttempts: z.number().int().nonnegative(),
     qrTexts: z.array(z.string().trim().min(1)).min(1).optional(),
+    /** Scan checkpoints: a code shown on a kiosk's screen that changes every period, instead of printed ones (decision 083). */
+    rotatingCode: z
+      .strictObject({
+        period: z
+          .number()
+          .int('must be a whole number of seconds')
+          .min(CODE_PERIOD_MIN_SEC, `must be at least ${CODE_PERIOD_MIN_SEC} seconds`)
+          .max(CODE_PERIOD_MAX_SEC, `must be at most ${CODE_PERIOD_MAX_SEC} seconds`)
+          .default(CODE_PERIOD_DEFAULT_SEC),
+      })
+      .optional(),
     choices: z
       .array(
         z
@@ -191,8 +208,19 @@ export const checkpointEntrySchema = z
   })
   .superRefine((c, ctx) => {
     const scan = c.type === 'Scan' || c.type === 'ScanNoSpin';
-    if (scan && !c.qrTexts) ctx.addIssue({ code: 'custom', path: ['qrTexts'], message: `required for ${c.type}` });
+    if (scan && !c.qrTexts && !c.rotatingCode) {
+      ctx.addIssue({ code: 'custom', path: ['qrTexts'], message: `required for ${c.type}, unless it has a rotatingCode` });
+    }
+    if (c.qrTexts && c.rotatingCode) {
+      // A printed code beside the kiosk's would work from a photo again: one or the other.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rotatingCode'],
+        message: 'a checkpoint takes printed qrTexts or a rotatingCode, not both',
+      });
+    }
     if (!scan && c.qrTexts) ctx.addIssue({ code: 'custom', path: ['qrTexts'], message: 'only for Scan checkpoints' });
+    if (!scan && c.rotatingCode) ctx.addIssue({ code: 'custom', path: ['rotatingCode'], message: 'only for Scan checkpoints' });
     if (c.type === 'MCQ') {
       if (!c.choices) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'required for MCQ' });
       if (!c.answers) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'required for MCQ' });

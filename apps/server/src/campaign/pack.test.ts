@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CHECKPOINT_TYPES } from '@quackquest/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { checkpointValues } from './load';
 import { PackError, readPack } from './pack';
 import { PACK_TERMS } from '../../test/pack';
 
@@ -175,6 +176,17 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
     expect(pack.termsText).toBe('Organiser: Test Voyages Ltd.\nClaim by 15 October 2025.\n');
   });
 
+  it('takes a Scan checkpoint shown on kiosks: its code changes every 30 seconds unless the pack says (decision 083)', () => {
+    const pack = readPack(
+      writePack((p) => {
+        delete p.checkpoints[0]!.qrTexts;
+        Object.assign(p.checkpoints[0]!, { rotatingCode: {} });
+      }),
+    );
+    expect(pack.checkpoints[0]).toMatchObject({ id: 'gangway', rotatingCode: { period: 30 } });
+    expect(checkpointValues(pack.checkpoints[0]!)).toMatchObject({ qrTexts: null, codePeriod: 30 });
+  });
+
   it.each<[string, () => string, string[]]>([
     ['a missing file', () => writePack(undefined, { 'rewards.yaml': null }), ['rewards.yaml: the file is missing']],
     ['a missing terms.md', () => writePack(undefined, { 'terms.md': null }), ['terms.md: the file is missing']],
@@ -201,7 +213,28 @@ describe('a broken pack is refused, naming the file, the entry and the field', (
     [
       'a Scan without qrTexts',
       () => writePack((p) => delete p.checkpoints[0]!.qrTexts),
-      ['checkpoints.yaml: entry 1 (gangway): field "qrTexts": required for Scan'],
+      ['checkpoints.yaml: entry 1 (gangway): field "qrTexts": required for Scan, unless it has a rotatingCode'],
+    ],
+    [
+      'a Scan with printed codes and a rotating one',
+      () => writePack((p) => Object.assign(p.checkpoints[0]!, { rotatingCode: { period: 30 } })),
+      [
+        'checkpoints.yaml: entry 1 (gangway): field "rotatingCode": a checkpoint takes printed qrTexts or a rotatingCode, not both',
+      ],
+    ],
+    [
+      'a rotating code changing every 5 seconds',
+      () =>
+        writePack((p) => {
+          delete p.checkpoints[0]!.qrTexts;
+          Object.assign(p.checkpoints[0]!, { rotatingCode: { period: 5 } });
+        }),
+      ['checkpoints.yaml: entry 1 (gangway): field "rotatingCode.period": must be at least 15 seconds'],
+    ],
+    [
+      'a rotating code on an MCQ',
+      () => writePack((p) => Object.assign(p.checkpoints[1]!, { rotatingCode: {} })),
+      ['checkpoints.yaml: entry 2 (quiz): field "rotatingCode": only for Scan checkpoints'],
     ],
     [
       'duplicate ids',

@@ -10,6 +10,8 @@ import { checkUpload } from '../uploads/uploads';
 import { alreadyCompleted, checkWindow } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
 import { findCheckpoint } from './queries';
+import { KIOSK_CODE_PREFIX, kioskIdOf } from '@quackquest/contract/kiosk';
+import { judgedAt, rotatingTexts } from '../kiosks/kiosks';
 
 type Checkpoint = typeof checkpoints.$inferSelect;
 
@@ -28,6 +30,8 @@ interface Graded {
   outcome: AttemptResult['outcome'];
   counted: boolean;
   spin: 'none' | 'posted' | 'review';
+  /** An invalid scan of a kiosk's code that has since changed: kept as invalid, told as such (decision 083). */
+  codeChanged?: true;
 }
 
 /** An Idempotency-Key recorded with the answer's result, in the answer's own statement (attempt-keys.ts). */
@@ -62,8 +66,8 @@ export async function submitAttempt(
   const campaign = await ctx.campaign.get();
   const checkpoint = await findCheckpoint(ctx, campaign, slug);
   checkWindow(checkpoint, Math.floor(ctx.now() / 1000), body.answeredAt);
-  const graded = await grade(ctx, userId, checkpoint, body.answer, body.typed === true);
   const now = ctx.now();
+  const graded = await grade(ctx, userId, checkpoint, body, judgedAt(now, body.answeredAt, body.sentAt));
   const at = (ms: number) => new Date(ms).toISOString();
   const [row] = await answerStatement(ctx.db, [
     userId,
@@ -89,6 +93,8 @@ export async function submitAttempt(
   ]);
   switch (row?.answer_outcome) {
     case 'answered':
+      // Counted as the invalid scan it is (the limits on wrong codes see it), and told as what happened.
+      return graded.codeChanged ? { ...row.answer_result!, codeChanged: true } : row.answer_result!;
     case 'repeated':
       return row.answer_result!;
     case 'no_user':
@@ -112,24 +118,23 @@ export async function submitAttempt(
   }
 }
 
-async function grade(
-  ctx: AppContext,
-  userId: number,
-  checkpoint: Checkpoint,
-  answer: AttemptBody['answer'],
-  typed: boolean,
-): Promise<Graded> {
+/** `atMs`: when a kiosk's rotating code is judged (kiosks.ts judgedAt). */
+async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, body: AttemptBody, atMs: number): Promise<Graded> {
+  const { answer } = body;
+  const typed = body.typed === true;
   const type = checkpoint.type;
   if (type === 'Scan' || type === 'ScanNoSpin') {
     if (typeof answer !== 'string' || !answer.trim()) {
       throw invalid(said(typed ? 'typedCodeEmpty' : 'scanMissing'));
     }
     // A typed code is graded like a scan once normalized, and stored as the text it stands for (decision 029).
-    const expected = checkpoint.qrTexts ?? [];
+    const expected = checkpoint.codePeriod === null ? (checkpoint.qrTexts ?? []) : await rotatingTexts(ctx.db, checkpoint, atMs);
     const matched = typed ? gradeTypedCode(expected, answer) : gradeScan(expected, answer) ? answer.trim() : null;
     if (matched === null) {
       const wrong = typed ? normalizeTypedCode(answer) : answer.trim();
-      return { answer: wrong.slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
+      const graded: Graded = { answer: wrong.slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
+      const kioskShaped = typed ? wrong.startsWith(normalizeTypedCode(KIOSK_CODE_PREFIX)) : kioskIdOf(wrong) !== null;
+      return checkpoint.codePeriod !== null && kioskShaped ? { ...graded, codeChanged: true } : graded;
     }
     return { answer: matched, outcome: 'valid', counted: true, spin: type === 'Scan' ? 'posted' : 'none' };
   }

@@ -156,9 +156,34 @@ export const checkpoints = pgTable(
     // Secret fields: never sent to a browser.
     qrTexts: text('qr_texts').array(),
     mcqAnswers: text('mcq_answers').array(),
+    /** Scan checkpoints shown on kiosks (decision 083): how often the code changes, in seconds; null: printed codes. */
+    codePeriod: integer('code_period'),
     removed: boolean('removed').notNull().default(false),
   },
   (t) => [uniqueIndex('checkpoints_campaign_slug_idx').on(t.campaignId, t.slug)],
+);
+
+/**
+ * A tablet showing a checkpoint's rotating code (decision 083). Its key is on the tablet and here, never sent again
+ * after the start; a revoked kiosk's codes are refused.
+ */
+export const kiosks = pgTable(
+  'kiosks',
+  {
+    id: serial('id').primaryKey(),
+    checkpointId: integer('checkpoint_id')
+      .notNull()
+      .references(() => checkpoints.id),
+    /** What the crew calls it ("Pool deck tablet"). */
+    name: text('name').notNull(),
+    /** The TOTP key, base32. */
+    key: text('key').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('kiosks_checkpoint_idx').on(t.checkpointId)],
 );
 
 /** A photo's place: signed for one size and type; stored once, used by one answer (decision 017). */

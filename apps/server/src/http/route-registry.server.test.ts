@@ -12,6 +12,7 @@ const PUBLIC_API_ROUTES = [
   'GET /api/campaign',
   'GET /api/campaign/images/:file',
   'GET /api/dev/outbox',
+  'GET /api/kiosks/:id',
   'GET /api/wheel/days',
   'POST /api/auth',
   'POST /api/auth/browser',

@@ -26,8 +26,21 @@ const CampaignScreen = lazy(() => import('./campaign/campaign-screen'));
 const DashboardScreen = lazy(() => import('./dashboard/dashboard-screen'));
 const ParticipantsScreen = lazy(() => import('./participants/participants-screen'));
 const ParticipantScreen = lazy(() => import('./participants/participant-screen'));
+const KiosksScreen = lazy(() => import('./kiosk/kiosks-screen'));
+const KioskScreen = lazy(() => import('./kiosk/kiosk-screen'));
 
 export function ConsoleApp() {
+  // A kiosk's tablet needs no console session: it holds the kiosk's key (decision 083).
+  return window.location.pathname === consolePaths.kiosk ? (
+    <Suspense fallback={<p className="loading">{consoleTexts.loading}</p>}>
+      <KioskScreen />
+    </Suspense>
+  ) : (
+    <SignedInConsole />
+  );
+}
+
+function SignedInConsole() {
   const { session, retry, signedIn, signOut, switchTo } = useConsoleSession();
   // Before any screen formats a time: the campaign's zone, which every time the console shows is in.
   if (session.kind === 'signed-in') setConsoleTimeZone(session.me.timeZone);
@@ -78,6 +91,7 @@ function ConsoleRoutes({ me }: { me: ConsoleMe }) {
           <Route path={consolePaths.campaign} element={guard(consolePaths.campaign, <CampaignScreen />)} />
           <Route path={consolePaths.dashboard} element={guard(consolePaths.dashboard, <DashboardScreen />)} />
           <Route path={consolePaths.participants} element={guard(consolePaths.participants, <ParticipantsScreen />)} />
+          <Route path={consolePaths.kiosks} element={guard(consolePaths.kiosks, <KiosksScreen />)} />
           <Route
             path={`${consolePaths.participants}/:userId`}
             element={guard(consolePaths.participants, <ParticipantScreen />)}

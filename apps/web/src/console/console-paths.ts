@@ -10,6 +10,9 @@ export const consolePaths = {
   dashboard: '/console/dashboard',
   participants: '/console/participants',
   announcements: '/console/announcements',
+  kiosks: '/console/kiosks',
+  /** A tablet's full screen, outside the console's layout and session (decision 083). */
+  kiosk: '/console/kiosk',
   participant: (userId: number) => `/console/participants/${userId}`,
   /** The audit trail of what concerns one visitor, or one reward (issue 32 part 6). */
   auditOf: (about: { user: number } | { reward: number }) =>

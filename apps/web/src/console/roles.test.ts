@@ -6,10 +6,21 @@ describe('the screens a role opens', () => {
   it.each([
     [
       'admin',
-      ['Live numbers', 'Review', 'Redeem', 'Participants', 'Announcements', 'Exports', 'Operators', 'Audit trail', 'Campaign'],
+      [
+        'Live numbers',
+        'Review',
+        'Redeem',
+        'Participants',
+        'Announcements',
+        'Kiosks',
+        'Exports',
+        'Operators',
+        'Audit trail',
+        'Campaign',
+      ],
     ],
     ['reviewer', ['Review']],
-    ['staff', ['Redeem']],
+    ['staff', ['Redeem', 'Kiosks']],
   ] as const)('%s sees %j in the navigation', (role, labels) => {
     expect(screensFor(role).map((screen) => screen.label)).toEqual(labels);
   });
@@ -18,6 +29,14 @@ describe('the screens a role opens', () => {
     expect(mayOpen('reviewer', consolePaths.redeem)).toBe(false);
     expect(mayOpen('staff', consolePaths.review)).toBe(false);
     expect(mayOpen('admin', consolePaths.redeem)).toBe(true);
+  });
+
+  it('opens the kiosks to the crew at the booths, staff and admins, not to reviewers (decision 083)', () => {
+    expect([
+      mayOpen('admin', consolePaths.kiosks),
+      mayOpen('reviewer', consolePaths.kiosks),
+      mayOpen('staff', consolePaths.kiosks),
+    ]).toEqual([true, false, true]);
   });
 
   it('opens the live numbers (decision 021), the helpdesk, exports, operators, the audit trail and the campaign to admins only', () => {

@@ -55,6 +55,12 @@ const announcements: ConsoleScreen = {
   hint: 'Tell visitors something in the app, and by push or e-mail to those who turned reminders on.',
 };
 
+const kiosks: ConsoleScreen = {
+  path: consolePaths.kiosks,
+  label: 'Kiosks',
+  hint: "Show a checkpoint's rotating code on a tablet at its booth, or turn a kiosk off.",
+};
+
 const dashboard: ConsoleScreen = {
   path: consolePaths.dashboard,
   label: 'Live numbers',
@@ -63,9 +69,9 @@ const dashboard: ConsoleScreen = {
 
 // The dashboard is the admins' (decision 021): reviewers and staff have their queue and their vouchers.
 const screensByRole: Record<Role, ConsoleScreen[]> = {
-  admin: [dashboard, review, redeem, participants, announcements, exportsScreen, operators, audit, campaign],
+  admin: [dashboard, review, redeem, participants, announcements, kiosks, exportsScreen, operators, audit, campaign],
   reviewer: [review],
-  staff: [redeem],
+  staff: [redeem, kiosks],
 };
 
 export function screensFor(role: Role): ConsoleScreen[] {

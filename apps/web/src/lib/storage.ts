@@ -22,6 +22,8 @@ export const keys = {
   announcementsDismissed: 'announcementsDismissed',
   /** Logout was pressed without a connection: the server is told when the phone is next online (logout-api.ts). */
   pendingLogout: 'pendingLogout',
+  /** The console's kiosk on this tablet: its key and the server clock's offset (console/kiosk, decision 083). */
+  kiosk: 'kiosk',
 } as const;
 
 export function read(key: string): string | null {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button';
 import { checkpointsTexts, useCheckpoints } from '../features/checkpoints/checkpoints-api';
+import { codeChangedText } from '../lib/code-changed';
 import { CheckpointImage } from '../features/checkpoints/checkpoint-image';
 import { resultBanner } from '../features/checkpoints/checkpoint-result';
 import { checkpointState, exhaustedText, isLongTitle, triesLeft, unlockText } from '../features/checkpoints/checkpoint-state';
@@ -127,7 +128,10 @@ function ScanCheckpoint({ checkpoint }: { checkpoint: Checkpoint }) {
   const onCode = useCallback(
     async (text: string, typed: boolean): Promise<ScanVerdict> => {
       const outcome = await submitAttempt(text, typed);
-      if (outcome.status === 'done') return outcome.result.outcome === 'valid' ? 'valid' : 'invalid';
+      if (outcome.status === 'done') {
+        if (outcome.result.codeChanged) return { error: codeChangedText() };
+        return outcome.result.outcome === 'valid' ? 'valid' : 'invalid';
+      }
       if (outcome.status === 'failed') return { error: outcome.message };
       return outcome.status === 'redirected' || outcome.status === 'queued' ? 'stop' : 'ignore';
     },

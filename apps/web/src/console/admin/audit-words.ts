@@ -75,6 +75,10 @@ export function auditSentence(row: Pick<AuditRow, 'action' | 'before' | 'after'>
     case 'export.claims':
     case 'export.winners':
       return num(after.rows) !== null ? `Downloaded ${plural(num(after.rows)!, 'row', 'rows')}` : 'Downloaded';
+    case 'kiosk.start':
+      return `Kiosk started${text(after.name) ? ` "${text(after.name)}"` : ''}${text(after.checkpoint) ? ` for ${text(after.checkpoint)}` : ''}`;
+    case 'kiosk.revoke':
+      return `Kiosk turned off${text(before.name) ? `: "${text(before.name)}"` : ''}; its codes are refused`;
     case 'audit.export':
       return 'Downloaded the audit trail';
     case 'campaign.load':

@@ -18,7 +18,8 @@ export function postAttempt(
 ): Promise<AttemptResult> {
   return api<AttemptResult>(`/api/checkpoints/${encodeURIComponent(checkpointId)}/attempts`, {
     method: 'POST',
-    body: typed ? { answer, typed, answeredAt } : { answer, answeredAt },
+    // sentAt beside answeredAt: how long ago the answer was made by the phone's own clock, right or wrong (decision 083).
+    body: typed ? { answer, typed, answeredAt, sentAt: Date.now() } : { answer, answeredAt, sentAt: Date.now() },
     headers: { 'idempotency-key': key },
   });
 }

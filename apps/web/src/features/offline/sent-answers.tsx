@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../components/alert';
 import { onAnswerSent } from '../../lib/answer-queue';
+import { codeChangedText } from '../../lib/code-changed';
 import { paths } from '../../lib/paths';
 import { keys, write } from '../../lib/storage';
 import { offlineTexts } from './offline-texts';
@@ -17,6 +18,7 @@ export function SentAnswers() {
       onAnswerSent(({ answer, result, refusal }) => {
         if (refusal !== undefined) return void alert(offlineTexts.refused(answer.title, refusal));
         if (!result) return;
+        if (result.codeChanged) return void alert(offlineTexts.refused(answer.title, codeChangedText()));
         if (result.outcome === 'invalid' || result.outcome === 'incorrect') {
           return void alert(offlineTexts.sentNotRight(answer.title));
         }

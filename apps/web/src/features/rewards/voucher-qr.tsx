@@ -3,24 +3,10 @@ import { useEffect, useState } from 'react';
 import type { Voucher } from './owned-rewards';
 import '../../lib/game-texts';
 import { t } from '../../lib/i18n';
-
-const QUIET_ZONE = 4;
-
-/** SVG path of the dark modules, one unit square each. */
-async function qrPath(text: string): Promise<{ size: number; d: string }> {
-  const { create } = await import('qrcode');
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  let d = '';
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (modules.data[row * modules.size + col]) d += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
-    }
-  }
-  return { size: modules.size + 2 * QUIET_ZONE, d };
-}
+import { type QrPath, qrPath } from '../../lib/qr-path';
 
 export function VoucherQr({ voucher }: { voucher: Voucher }) {
-  const [qr, setQr] = useState<{ size: number; d: string } | null>(null);
+  const [qr, setQr] = useState<QrPath | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
