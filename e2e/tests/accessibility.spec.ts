@@ -2,9 +2,8 @@
 // signed in, nor with the main dialogs open. Each screen is checked once its content has arrived.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { WCAG_22_AA } from '../support/axe';
 import { expect, ops, test } from '../support/fixtures';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();

@@ -25,7 +25,7 @@ test('staff scan a voucher and redeem it; a second scan shows who redeemed it', 
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: APP_URL, permissions: ['camera'] });
     const page = await context.newPage();
     await signInToConsole(page, staff);
-    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Redeem']);
+    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Redeem', 'Kiosks']);
     await page.getByRole('link', { name: 'Redeem' }).first().click();
 
     await page.getByRole('button', { name: 'Scan voucher' }).click();

@@ -1,25 +1,13 @@
 // The operator console's sign-in (docs/product.md §15, decision 019): its own page at /console, the visitors'
 // e-mail link or 12-digit code (decision 056), then the screens of the operator's role. An address without a role is refused
 // with the server's words.
-import AxeBuilder from '@axe-core/playwright';
 import { OPERATOR_CODE_DIGITS } from '@quackquest/contract/core';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 import { askForConsoleLink, signInToConsole } from '../support/console';
 import { createVisitor, expect, linkIn, ops, readMail, test, uniqueEmail } from '../support/fixtures';
 
 /** The demo campaign's operator.emails (campaigns/singapore-2025/campaign.yaml): an admin. */
 const CAMPAIGN_ADMIN = 'ops@example.com';
-
-/** No WCAG 2.2 AA violation (axe), as the visitor app's screens (e2e/tests/accessibility.spec.ts). */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    `axe violations on ${screen}`,
-  ).toEqual([]);
-}
 
 test('the console screens have no accessibility violations', async ({ page }) => {
   // Every console screen in turn, each checked by axe: 57 s of the 60 s default in CI on 2 cores.
@@ -84,6 +72,7 @@ test("the campaign's admin signs in by the e-mailed link and sees every screen",
     'Redeem',
     'Participants',
     'Announcements',
+    'Kiosks',
     'Exports',
     'Operators',
     'Audit trail',

@@ -5,6 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium, devices } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, signIn, test, uniqueEmail } from '../support/fixtures';
 import { type OwnServer, startOwnServer } from '../support/own-server';
@@ -112,6 +113,8 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   await consolePage.getByRole('link', { name: 'Kiosks' }).first().click();
   await expect(consolePage.getByRole('heading', { name: 'Gangway Hello' })).toBeVisible();
   await expect(consolePage.getByText(`The code changes every ${PERIOD} seconds.`)).toBeVisible();
+  await expectAccessible(consolePage, 'the kiosks screen');
+  await consolePage.screenshot({ path: test.info().outputPath('kiosks-tablet.png') });
   await consolePage.getByRole('button', { name: 'Start a kiosk on this device' }).click();
   await expect(consolePage.getByRole('alert')).toHaveText(
     'Give the kiosk a name the crew will know it by, such as "Pool deck tablet".',
@@ -125,6 +128,7 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   const code = kiosk.getByTestId('kiosk-code');
   await expect(code).toHaveText(/^QQK1\.\d+\.\d{8}$/);
   await kiosk.screenshot({ path: test.info().outputPath('kiosk-tablet.png') });
+  await expectAccessible(kiosk, 'the kiosk screen');
 
   // The phone, 1.5 m away: its camera plays the kiosk's code at the size it sees it.
   const seen = await seenFromAcrossTheBooth(kiosk);
@@ -178,7 +182,10 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
     '"Gangway tablet" is turned off. Its codes are refused.',
   );
   await expect(row).toContainText(`Turned off by ${staff}`);
-  await crew.screenshot({ path: test.info().outputPath('kiosks-console.png'), fullPage: true });
+  await expectAccessible(crew, 'the kiosks screen with a kiosk turned off');
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-1280.png'), fullPage: true });
+  await crew.setViewportSize({ width: 412, height: 915 });
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-412.png'), fullPage: true });
   await tablet.setOffline(false);
   await expect(kiosk.getByRole('alert')).toHaveText(
     'This kiosk was turned off in the console. Its codes are no longer accepted.',

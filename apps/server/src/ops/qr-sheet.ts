@@ -62,7 +62,10 @@ export async function getQrSheet(db: Db, campaignId?: string): Promise<QrSheet> 
       textCount: all.length,
     })),
   );
-  if (entries.length === 0) throw notFound(`Campaign ${campaign.id} has no Scan or ScanNoSpin checkpoint to print.`);
+  if (entries.length === 0) {
+    // A checkpoint with a rotatingCode has nothing to print: its code is shown on a kiosk (decision 083).
+    throw notFound(`Campaign ${campaign.id} has no Scan or ScanNoSpin checkpoint with printed codes (qrTexts) to print.`);
+  }
   return { campaignId: campaign.id, campaignName: info.name ?? campaign.id, entries };
 }
 

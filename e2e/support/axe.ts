@@ -1,0 +1,14 @@
+// WCAG 2.2 AA as axe checks it (levels A and AA of 2.0, 2.1 and 2.2): the journeys' one way to say a screen has no
+// violation, each named with the elements it was found on.
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `axe violations on ${screen}`,
+  ).toEqual([]);
+}
