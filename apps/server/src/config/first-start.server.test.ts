@@ -7,8 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnBuiltServer } from '../../test/built-server';
 import { takePort } from '../../test/resilience/harness';
+import { skipInPgliteRun } from '../../test/once';
 
-describe('the first start of a development server', { timeout: 240_000 }, () => {
+describe.skipIf(skipInPgliteRun)('the first start of a development server', { timeout: 240_000 }, () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-first-start-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

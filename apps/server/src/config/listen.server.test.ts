@@ -1,8 +1,9 @@
 // The server itself refuses to listen beyond loopback in development (decision 018).
 import { describe, expect, it } from 'vitest';
 import { startServerUntilExit as startServer } from '../../test/start-server';
+import { skipInPgliteRun } from '../../test/once';
 
-describe('npm start with NODE_ENV unset', () => {
+describe.skipIf(skipInPgliteRun)('npm start with NODE_ENV unset', () => {
   it('refuses HOST=0.0.0.0 before opening anything, naming the variables', async () => {
     const { code, stderr } = await startServer({ HOST: '0.0.0.0' });
     expect(code).toBe(1);

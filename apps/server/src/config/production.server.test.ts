@@ -1,6 +1,7 @@
 // What production refuses to start with (decision 024): each unsafe setting named, never a stack trace.
 import { describe, expect, it } from 'vitest';
 import { startServerUntilExit } from '../../test/start-server';
+import { skipInPgliteRun } from '../../test/once';
 
 const safe = {
   NODE_ENV: 'production',
@@ -16,7 +17,7 @@ const safe = {
 };
 
 // Each test starts the server as its own process, which on a busy machine takes tens of seconds to open PGlite.
-describe('the server in production', { timeout: 120_000 }, () => {
+describe.skipIf(skipInPgliteRun)('the server in production', { timeout: 120_000 }, () => {
   it('refuses to start without e-mail, a database, a photo store and a secret, naming each variable', async () => {
     const { code, stderr } = await startServerUntilExit({ NODE_ENV: 'production' });
     expect(code).toBe(1);

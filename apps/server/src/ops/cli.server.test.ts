@@ -14,6 +14,7 @@ import { users } from '../db/schema';
 import { openOpsDatabase } from './database';
 import { applyPack } from '../campaign/load';
 import { readPack } from '../campaign/pack';
+import { skipInPgliteRun } from '../../test/once';
 
 function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCliWith({}, ...args);
@@ -48,7 +49,7 @@ const COMMANDS = [
   'wheel:verify',
 ];
 
-describe('npm run ops', () => {
+describe.skipIf(skipInPgliteRun)('npm run ops', () => {
   it('--help lists every command with an example', async () => {
     const { code, stdout } = await runCli('--help');
     expect(code).toBe(0);
@@ -128,7 +129,7 @@ describe('npm run ops', () => {
   });
 });
 
-describe("what visitors wrote reaches the operator's terminal without escape codes", () => {
+describe.skipIf(skipInPgliteRun)("what visitors wrote reaches the operator's terminal without escape codes", () => {
   it('export to stdout and an error naming the address: no ESC or BEL, the text kept', async () => {
     const dataDir = scratchDir('quackquest-ops');
     const env = { DATA_DIR: dataDir, PORT: String(await takePort()), DATABASE_URL: '' };
@@ -158,7 +159,7 @@ describe("what visitors wrote reaches the operator's terminal without escape cod
   }, 120_000);
 });
 
-describe('the embedded database', () => {
+describe.skipIf(skipInPgliteRun)('the embedded database', () => {
   it('is not opened while a server answers on the configured port: two processes would corrupt it', async () => {
     const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
