@@ -125,17 +125,20 @@ export default async function globalSetup() {
     await smtp.close();
     await oidc.close();
     await push.close();
+    // With the databases of journeys' own servers that a stopped run left (support/own-server.ts).
+    const own = await adminQuery(`select datname from pg_database where datname like '${dbName}\\_own\\_%'`);
+    for (const { datname } of own) await adminQuery(`drop database if exists ${String(datname)} with (force)`);
     await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
     built.remove();
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function adminQuery(sql: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows as Record<string, unknown>[];
   } finally {
     await client.end();
   }

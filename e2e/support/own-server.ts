@@ -1,12 +1,15 @@
-// A server of a journey's own, started as `npm start` runs it (the built server: support/server-build.ts) on the embedded
-// database (PGlite: no DATABASE_URL, a fresh DATA_DIR), mailing to the journeys' SMTP server: for journeys that need
-// another campaign or PGlite, leaving the shared server (support/global-setup.ts) alone.
+// A server of a journey's own, started as `npm start` runs it (the built server: support/server-build.ts), mailing to
+// the journeys' SMTP server: for journeys that need another campaign, other settings or PGlite, leaving the shared
+// server (support/global-setup.ts) alone. Its database is a new PostgreSQL database on the journeys' server, dropped
+// when it stops, or the embedded one (PGlite, in its fresh DATA_DIR) where the journey is about PGlite (decision 085).
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { serverBuild } from './server-build';
 import { hasExited, waitForHealth } from '../../apps/server/test/wait-for-health';
 
@@ -32,11 +35,21 @@ export interface OwnServerOptions {
   operators?: { email: string; role: 'admin' | 'reviewer' | 'staff' }[];
   /** How long it may take to answer /healthz (the first start of a pack with many pictures takes longer). */
   timeoutMs?: number;
+  /** The embedded database in place of a PostgreSQL database of its own. */
+  pglite?: boolean;
 }
 
-export async function startOwnServer({ campaign, env, port, operators = [], timeoutMs = 90_000 }: OwnServerOptions) {
+export async function startOwnServer({
+  campaign,
+  env,
+  port,
+  operators = [],
+  timeoutMs = 90_000,
+  pglite = false,
+}: OwnServerOptions) {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-e2e-own-'));
+  const database = pglite ? undefined : await createDatabase();
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -50,25 +63,29 @@ export async function startOwnServer({ campaign, env, port, operators = [], time
     ...(campaign ? { CAMPAIGN: campaign } : {}),
     ...env,
   };
-  delete serverEnv.DATABASE_URL;
-  for (const { email, role } of operators) {
-    await run(process.execPath, [serverBuild().ops, 'operator:add', email, '--role', role], {
-      cwd: root,
-      env: serverEnv,
-    });
-  }
-  let server = spawnServer(serverEnv);
+  if (database) serverEnv.DATABASE_URL = database.url;
+  else delete serverEnv.DATABASE_URL;
+  let server: ReturnType<typeof spawnServer> | undefined;
   const stop = async () => {
-    await server.stop();
+    await server?.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   /** Stops the server and starts it again on the same database, with these variables over the first start's. */
   const restart = async (more: NodeJS.ProcessEnv) => {
-    await server.stop();
+    await server?.stop();
     server = spawnServer({ ...serverEnv, ...more });
     await server.ready(timeoutMs);
   };
   try {
+    for (const { email, role } of operators) {
+      // The first command migrates the new database, as the server would.
+      await run(process.execPath, [serverBuild().ops, 'operator:add', email, '--role', role], {
+        cwd: root,
+        env: serverEnv,
+      });
+    }
+    server = spawnServer(serverEnv);
     await server.ready(timeoutMs);
   } catch (error) {
     await stop();
@@ -90,5 +107,26 @@ function spawnServer(env: NodeJS.ProcessEnv) {
         await exited;
       }
     },
+  };
+}
+
+/** A new, empty PostgreSQL database beside the journeys' own (E2E_DATABASE_URL, support/global-setup.ts). */
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const shared = process.env.E2E_DATABASE_URL;
+  if (!shared) throw new Error('E2E_DATABASE_URL is set by e2e/support/global-setup.ts');
+  const name = `${new URL(shared).pathname.slice(1)}_own_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: shared });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  return {
+    url: Object.assign(new URL(shared), { pathname: `/${name}` }).toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }

@@ -44,6 +44,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   packs = writePacks();
   server = await startOwnServer({
+    pglite: true,
     campaign: path.join(packs, 'demo'),
     port: OWN_PORTS.campaign,
     operators: [{ email: admin, role: 'admin' }],

@@ -25,6 +25,7 @@ const staff = uniqueEmail('staff');
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startOwnServer({
+    pglite: true,
     port: OWN_PORTS.pglite,
     operators: [
       { email: reviewer, role: 'reviewer' },

@@ -1,6 +1,6 @@
 // Stock from the console (issue 32 part 2, decision 071): an admin reopens the sold-out Suite Upgrade from the
 // Campaign page with a reason, a visitor claims one, and the restock survives a load of another version and a
-// restore of the first: each preview says the console's units stay. A server of its own on PGlite whose CAMPAIGN
+// restore of the first: each preview says the console's units stay. A server of its own whose CAMPAIGN
 // sits in a folder of packs made for this journey, so the shared server's campaign is left alone.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
-// Issue 14 part 4's must-show: any festival, not only a cruise. A server of its own (support/own-server.ts: PGlite,
-// a fresh DATA_DIR, mail to the journeys' SMTP server) seeded with the second sample pack,
+// Issue 14 part 4's must-show: any festival, not only a cruise. A server of its own (support/own-server.ts: a database
+// and a DATA_DIR of its own, mail to the journeys' SMTP server) seeded with the second sample pack,
 // campaigns/food-festival-2026, its days placed so that day 5, the last, is today. On a phone a visitor signs up through the
 // UI (the pack's sign-up question), completes a checkpoint, spins, sees and claims rewards; every screen visited is
 // read, text and pictures' alternative texts alike, and none speaks of a cabin, ship, crew, cruise, deck, on board
