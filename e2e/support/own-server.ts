@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { serverBuild } from './server-build';
+import { TEST_NODE_FLAGS } from '../../apps/server/test/node-flags';
 import { hasExited, waitForHealth } from '../../apps/server/test/wait-for-health';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,7 +81,7 @@ export async function startOwnServer({
   try {
     for (const { email, role } of operators) {
       // The first command migrates the new database, as the server would.
-      await run(process.execPath, [serverBuild().ops, 'operator:add', email, '--role', role], {
+      await run(process.execPath, [...TEST_NODE_FLAGS, serverBuild().ops, 'operator:add', email, '--role', role], {
         cwd: root,
         env: serverEnv,
       });
@@ -97,7 +98,7 @@ export async function startOwnServer({
 /** The built server in a process of its own: `ready` once /healthz answers, `stop` once it has exited. */
 function spawnServer(env: NodeJS.ProcessEnv) {
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBuild().server], { cwd: root, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, serverBuild().server], { cwd: root, env, stdio: 'inherit' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ready: (timeoutMs: number) => waitForHealth(`${url}/healthz`, { timeoutMs, exited: () => hasExited(child) }),

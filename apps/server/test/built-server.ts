@@ -3,6 +3,7 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { TEST_NODE_FLAGS } from './node-flags';
 import type { ServerBuild } from './server-build';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,7 +14,7 @@ const builtServer = (): ServerBuild => inject('serverBuild');
 /** Starts the built server with `env` as its whole environment, from the repository's root, its output piped. */
 export function spawnBuiltServer(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
   const { server } = builtServer();
-  return spawn(process.execPath, ['--enable-source-maps', server], { cwd: repoRoot, env, stdio: 'pipe' });
+  return spawn(process.execPath, [...TEST_NODE_FLAGS, server], { cwd: repoRoot, env, stdio: 'pipe' });
 }
 
 export interface Run {
@@ -33,7 +34,7 @@ export async function runBuilt(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--enable-source-maps', entry, ...args],
+      [...TEST_NODE_FLAGS, entry, ...args],
       { cwd: repoRoot, env, ...(timeoutMs ? { timeout: timeoutMs } : {}) },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
