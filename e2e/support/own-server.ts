@@ -3,15 +3,14 @@
 // server (support/global-setup.ts) alone. Its database is a new PostgreSQL database on the journeys' server, dropped
 // when it stops, or the embedded one (PGlite, in its fresh DATA_DIR) where the journey is about PGlite (decision 085).
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { serverBuild } from './server-build';
 import { TEST_NODE_FLAGS } from '../../apps/server/test/node-flags';
+import { type ScratchDatabase, createScratchDatabase } from '../../apps/server/test/scratch-database';
 import { hasExited, waitForHealth } from '../../apps/server/test/wait-for-health';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -112,22 +111,9 @@ function spawnServer(env: NodeJS.ProcessEnv) {
 }
 
 /** A new, empty PostgreSQL database beside the journeys' own (E2E_DATABASE_URL, support/global-setup.ts). */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+function createDatabase(): Promise<ScratchDatabase> {
   const shared = process.env.E2E_DATABASE_URL;
   if (!shared) throw new Error('E2E_DATABASE_URL is set by e2e/support/global-setup.ts');
-  const name = `${new URL(shared).pathname.slice(1)}_own_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: shared });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  return {
-    url: Object.assign(new URL(shared), { pathname: `/${name}` }).toString(),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  // Named after the journeys' database, so that the run's teardown finds any a stopped run left.
+  return createScratchDatabase({ adminUrl: shared, prefix: `${new URL(shared).pathname.slice(1)}_own` });
 }

@@ -7,7 +7,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { spawnBuiltServer } from '../built-server';
 
 // ---------------------------------------------------------------------------------------------------
@@ -169,38 +168,7 @@ export function removeTempDirs(): void {
   tempDirs.clear();
 }
 
-const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A database of its own on the test PostgreSQL: the shared test database is left alone. */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
-  const name = `quackquest_resilience_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+export { type ScratchDatabase, createScratchDatabase } from '../scratch-database';
 
 // ---------------------------------------------------------------------------------------------------
 // HTTP
