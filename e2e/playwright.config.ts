@@ -17,7 +17,9 @@ export default defineConfig({
     ...devices['Pixel 7'],
     baseURL: APP_URL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it. Not the film strip of
+    // screenshots, whose screencast cost a fifth of the run's time even for journeys that pass (decision 087).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The app's service worker (decision 035) would answer the journeys' requests before their routes see
     // them (support/fixtures.ts, page.route mocks): blocked here, allowed in offline-app.spec.ts.
     serviceWorkers: 'block',
