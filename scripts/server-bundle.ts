@@ -1,7 +1,8 @@
 // The server and the operator CLI as JavaScript (esbuild): `npm run build` writes them to apps/server/dist for
 // production, and the tests build their own copy to spawn (apps/server/test/built-server.ts). The contract package is
-// TypeScript source, so it is bundled in; every other dependency stays an import resolved from node_modules at run
-// time, which is why a bundle lives inside apps/server (the server's files are found from it: apps/server/src/paths.ts).
+// TypeScript source, so it is bundled in, and so is drizzle-orm (decision 088); every other dependency stays an import
+// resolved from node_modules at run time, which is why a bundle lives inside apps/server (the server's files are found
+// from it: apps/server/src/paths.ts).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,9 @@ export async function bundleServer(outdir: string): Promise<void> {
     ...Object.keys(manifest(path.join(root, 'packages/contract')).dependencies ?? {}),
   ]);
   runtime.delete('@quackquest/contract');
+  // Bundled in too: loading drizzle-orm's hundreds of files from node_modules, Node 24's module loader spent 1.5 s
+  // reading its package.json (a 179 kB exports map) over and over, at every start of the server or the CLI (decision 088).
+  runtime.delete('drizzle-orm');
   await build({
     entryPoints: { server: path.join(server, 'src/server.ts'), ops: path.join(server, 'src/ops/cli.ts') },
     outdir,
