@@ -6,12 +6,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { seedMatches, sha256Hex, spinDucks, wheelOdds } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY, addCheckpoint, api, attempt, createUser, getTestContext, repoRoot } from '../../test/helpers';
 import { privateDatabases } from '../../test/private-databases';
 import { applyPack } from '../campaign/load';
 import { readPack } from '../campaign/pack';
-import { queryRows } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { users } from '../db/schema';
 import { commitWheelDays, wheelDayOf, wheelDays } from './wheel-days';
 import { verifyWheelDay } from './wheel-verify';
@@ -130,48 +130,55 @@ describe('the verifiable wheel', () => {
     expect(new Set(expected)).toEqual(new Set([1, 2, 3, 4, 5]));
   });
 
-  it('`ops wheel:verify` finds a spin whose ducks were changed, and a seed that is not the one committed to', async () => {
-    const database = await databases.fresh();
-    const { db } = database;
-    await applyPack(db, readPack(path.join(repoRoot, 'campaigns/demo')));
-    const day = '2026-11-20';
-    const seed = randomBytes(32).toString('hex');
-    const odds = [35000, 25000, 20000, 12500, 7500];
-    await db.execute(
-      sql`insert into wheel_days (day, seed, commitment, odds) values (${day}, ${seed}, ${await sha256Hex(seed)}, ${JSON.stringify(odds)}::jsonb)`,
-    );
-    const [visitor] = await db
-      .insert(users)
-      .values({ email: 'wheel@example.com', fullName: 'Wheel' })
-      .returning({ id: users.id });
-    const [checkpoint] = await queryRows<{ id: number }>(db, sql`select id from checkpoints limit 1`);
-    for (let i = 0; i < 6; i++) {
-      await db.execute(sql`with a as (
+  describe('on a database of its own', () => {
+    // Created before the test, not in it: a new embedded database takes seconds, many more on a loaded machine.
+    let database: Database;
+    beforeAll(async () => {
+      database = await databases.fresh();
+      await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+    });
+
+    it('`ops wheel:verify` finds a spin whose ducks were changed, and a seed that is not the one committed to', async () => {
+      const { db } = database;
+      const day = '2026-11-20';
+      const seed = randomBytes(32).toString('hex');
+      const odds = [35000, 25000, 20000, 12500, 7500];
+      await db.execute(
+        sql`insert into wheel_days (day, seed, commitment, odds) values (${day}, ${seed}, ${await sha256Hex(seed)}, ${JSON.stringify(odds)}::jsonb)`,
+      );
+      const [visitor] = await db
+        .insert(users)
+        .values({ email: 'wheel@example.com', fullName: 'Wheel' })
+        .returning({ id: users.id });
+      const [checkpoint] = await queryRows<{ id: number }>(db, sql`select id from checkpoints limit 1`);
+      for (let i = 0; i < 6; i++) {
+        await db.execute(sql`with a as (
           insert into attempts (user_id, checkpoint_id, answer, outcome, counted)
           values (${visitor!.id}, ${checkpoint!.id}, 'x', 'valid', true) returning id)
         insert into spins (user_id, attempt_id, needs_review) select ${visitor!.id}, id, false from a`);
-      const [spun] = await queryRows<{ spin_outcome: string }>(
+        const [spun] = await queryRows<{ spin_outcome: string }>(
+          db,
+          sql`select * from qq_spin(p_user => ${visitor!.id}, p_at => ${`${day}T12:00:00Z`}::timestamptz, p_day => ${day}::date)`,
+        );
+        expect(spun!.spin_outcome).toBe('spent');
+      }
+      expect(await verifyWheelDay(db, day)).toMatchObject({ committed: true, seedMatches: true, spins: 6, mismatches: [] });
+      expect(await verifyWheelDay(db, '2026-11-21')).toMatchObject({ committed: false, spins: 0 });
+
+      // One spin given another number of ducks, its ledger row and the balance with it: only the wheel can tell.
+      const [target] = await queryRows<{ id: number; ducks: number }>(
         db,
-        sql`select * from qq_spin(p_user => ${visitor!.id}, p_at => ${`${day}T12:00:00Z`}::timestamptz, p_day => ${day}::date)`,
+        sql`select id::int, ducks from spins where wheel_day = ${day} order by id limit 1 offset 2`,
       );
-      expect(spun!.spin_outcome).toBe('spent');
-    }
-    expect(await verifyWheelDay(db, day)).toMatchObject({ committed: true, seedMatches: true, spins: 6, mismatches: [] });
-    expect(await verifyWheelDay(db, '2026-11-21')).toMatchObject({ committed: false, spins: 0 });
+      const other = target!.ducks === 5 ? 4 : target!.ducks + 1;
+      await db.execute(sql`update spins set ducks = ${other} where id = ${target!.id}`);
+      await db.execute(sql`update ledger set amount = ${other} where spin_id = ${target!.id}`);
+      const check = await verifyWheelDay(db, day);
+      expect(check.mismatches).toEqual([{ number: target!.id, recorded: other, ledger: other, expected: target!.ducks }]);
 
-    // One spin given another number of ducks, its ledger row and the balance with it: only the wheel can tell.
-    const [target] = await queryRows<{ id: number; ducks: number }>(
-      db,
-      sql`select id::int, ducks from spins where wheel_day = ${day} order by id limit 1 offset 2`,
-    );
-    const other = target!.ducks === 5 ? 4 : target!.ducks + 1;
-    await db.execute(sql`update spins set ducks = ${other} where id = ${target!.id}`);
-    await db.execute(sql`update ledger set amount = ${other} where spin_id = ${target!.id}`);
-    const check = await verifyWheelDay(db, day);
-    expect(check.mismatches).toEqual([{ number: target!.id, recorded: other, ledger: other, expected: target!.ducks }]);
-
-    // A seed swapped after the day: it no longer matches what was published.
-    await db.execute(sql`update wheel_days set seed = ${randomBytes(32).toString('hex')} where day = ${day}`);
-    expect((await verifyWheelDay(db, day)).seedMatches).toBe(false);
+      // A seed swapped after the day: it no longer matches what was published.
+      await db.execute(sql`update wheel_days set seed = ${randomBytes(32).toString('hex')} where day = ${day}`);
+      expect((await verifyWheelDay(db, day)).seedMatches).toBe(false);
+    });
   });
 });
