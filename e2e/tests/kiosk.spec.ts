@@ -5,6 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium, devices } from '@playwright/test';
+import type { KioskList } from '@quackquest/contract/core';
 import { expectAccessible } from '../support/axe';
 import { signInToConsole } from '../support/console';
 import { apiAs, createVisitor, expect, signIn, test, uniqueEmail } from '../support/fixtures';
@@ -125,6 +126,12 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   const kiosk = consolePage;
   await expect(kiosk.getByRole('heading', { name: 'Scan to complete Gangway Hello' })).toBeVisible();
   await expect(kiosk.getByRole('status')).toContainText('Connected.');
+  // Its ask carried the code it shows, so the console has it in touch (decision 090).
+  const listed = async () => {
+    const list = (await (await tablet.request.get('/api/console/kiosks')).json()) as KioskList;
+    return list.checkpoints.flatMap((c) => c.kiosks).find((k) => k.name === 'Gangway tablet');
+  };
+  await expect.poll(async () => (await listed())?.lastSeenAt).not.toBeNull();
   const code = kiosk.getByTestId('kiosk-code');
   await expect(code).toHaveText(/^QQK1\.\d+\.\d{8}$/);
   await kiosk.screenshot({ path: test.info().outputPath('kiosk-tablet.png') });
@@ -180,6 +187,17 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   await crew.goto('/console/kiosks');
   const row = crew.getByRole('listitem').filter({ hasText: 'Gangway tablet' });
   await expect(row).toContainText(`Started by ${staff}`);
+  // The tablet has been offline since the scan: the crew sees when it was last in touch, or, past three minutes on a
+  // slow machine, that it has gone quiet.
+  await expect(row.getByText(/^(Last in touch|Not in touch since) \S/)).toBeVisible();
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-in-touch.png'), fullPage: true });
+  // Ten minutes on by the laptop's clock, the crew is told the tablet has gone quiet, and what to check.
+  await crew.clock.setFixedTime(Date.now() + 10 * 60_000);
+  await crew.reload();
+  await expect(row.getByText(/^Not in touch since \S/)).toContainText(
+    "Its codes still work offline; check the tablet's Wi-Fi, battery and screen.",
+  );
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-quiet.png'), fullPage: true });
   await row.getByRole('button', { name: 'Turn off Gangway tablet' }).click();
   await crew.getByRole('button', { name: 'Turn it off' }).click();
   await expect(crew.getByRole('status').filter({ hasText: 'is turned off' })).toHaveText(

@@ -648,12 +648,16 @@ export const kioskCheckpointSchema = z.object({
       createdAt: z.string(),
       revokedAt: z.string().nullable(),
       revokedBy: z.string().nullable(),
+      /** When the tablet last asked the server with a code of its own; null before it ever did. */
+      lastSeenAt: z.string().nullable(),
     }),
   ),
 });
 export const kioskListSchema = z.object({ checkpoints: z.array(kioskCheckpointSchema) });
 export type KioskList = z.infer<typeof kioskListSchema>;
 
-/** GET /api/kiosks/:id (public): whether the kiosk is still on, and the server's clock in milliseconds. */
+/** GET /api/kiosks/:id?code= (public): `code`, the code the tablet shows now, marks the kiosk seen (decision 090). */
+export const kioskStateQuerySchema = z.object({ code: z.string().max(40).optional() });
+/** Its answer: whether the kiosk is still on, and the server's clock in milliseconds. */
 export const kioskStateSchema = z.object({ state: z.enum(['on', 'revoked']), serverTime: z.number() });
 export type KioskState = z.infer<typeof kioskStateSchema>;

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { attemptKeys } from '../db/schema';
 import { DomainError } from '../domain/errors';
 import { requireIdempotencyKey } from '../domain/idempotency-key';
-import { submitAttempt } from './attempts';
+import { submitAttempt, toldAgain } from './attempts';
 
 export async function submitAttemptOnce(
   ctx: AppContext,
@@ -23,7 +23,7 @@ export async function submitAttemptOnce(
   requireIdempotencyKey(key);
   const fingerprint = fingerprintOf(slug, body);
   const first = await findFirst(ctx.db, userId, key, fingerprint);
-  if (first) return first;
+  if (first) return toldAgain(ctx, slug, body, first);
   try {
     return await submitAttempt(ctx, userId, slug, body, { key, fingerprint });
   } catch (error) {
@@ -31,7 +31,7 @@ export async function submitAttemptOnce(
     // for the visitor's lock (decision 003): its result stands, whatever this one would have said (KeyTaken
     // included: this one's answer was not kept).
     const twin = await findFirst(ctx.db, userId, key, fingerprint);
-    if (twin) return twin;
+    if (twin) return toldAgain(ctx, slug, body, twin);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { sessionEnded } from '../session/session';
 import { checkUpload } from '../uploads/uploads';
 import { alreadyCompleted, checkWindow } from './eligibility';
 import { gradeMcq, gradeScan, gradeTypedCode, normalizeTypedCode, parseChoices, parseText } from './grading';
-import { findCheckpoint } from './queries';
+import { checkpointOf, findCheckpoint } from './queries';
 import { KIOSK_CODE_PREFIX, kioskIdOf } from '@quackquest/contract/kiosk';
 import { judgedAt, rotatingTexts } from '../kiosks/kiosks';
 
@@ -30,8 +30,6 @@ interface Graded {
   outcome: AttemptResult['outcome'];
   counted: boolean;
   spin: 'none' | 'posted' | 'review';
-  /** An invalid scan of a kiosk's code that has since changed: kept as invalid, told as such (decision 083). */
-  codeChanged?: true;
 }
 
 /** An Idempotency-Key recorded with the answer's result, in the answer's own statement (attempt-keys.ts). */
@@ -93,10 +91,8 @@ export async function submitAttempt(
   ]);
   switch (row?.answer_outcome) {
     case 'answered':
-      // Counted as the invalid scan it is (the limits on wrong codes see it), and told as what happened.
-      return graded.codeChanged ? { ...row.answer_result!, codeChanged: true } : row.answer_result!;
     case 'repeated':
-      return row.answer_result!;
+      return told(checkpoint, body, row.answer_result!);
     case 'no_user':
       throw sessionEnded();
     case 'blocked':
@@ -118,6 +114,28 @@ export async function submitAttempt(
   }
 }
 
+/**
+ * The result as the visitor is told it: an invalid answer to a rotating checkpoint in the shape of a kiosk's code is a
+ * code that has since changed, kept as the invalid scan it is (the limits on wrong codes count it) and told as such
+ * (decision 083). The stored result does not say it, so the same answer sent again is told the same (the body is the
+ * same: attempt-keys.ts).
+ */
+function told(checkpoint: Checkpoint, { answer, typed }: AttemptBody, result: AttemptResult): AttemptResult {
+  if (result.outcome !== 'invalid' || checkpoint.codePeriod === null || typeof answer !== 'string') return result;
+  const kioskShaped =
+    typed === true
+      ? normalizeTypedCode(answer).startsWith(normalizeTypedCode(KIOSK_CODE_PREFIX))
+      : kioskIdOf(answer.trim()) !== null;
+  return kioskShaped ? { ...result, codeChanged: true } : result;
+}
+
+/** A result kept with an Idempotency-Key, told again as it was told first (told above). */
+export async function toldAgain(ctx: AppContext, slug: string, body: AttemptBody, result: AttemptResult): Promise<AttemptResult> {
+  if (result.outcome !== 'invalid') return result;
+  const checkpoint = await checkpointOf(ctx, await ctx.campaign.get(), slug);
+  return checkpoint ? told(checkpoint, body, result) : result;
+}
+
 /** `atMs`: when a kiosk's rotating code is judged (kiosks.ts judgedAt). */
 async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, body: AttemptBody, atMs: number): Promise<Graded> {
   const { answer } = body;
@@ -132,9 +150,7 @@ async function grade(ctx: AppContext, userId: number, checkpoint: Checkpoint, bo
     const matched = typed ? gradeTypedCode(expected, answer) : gradeScan(expected, answer) ? answer.trim() : null;
     if (matched === null) {
       const wrong = typed ? normalizeTypedCode(answer) : answer.trim();
-      const graded: Graded = { answer: wrong.slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
-      const kioskShaped = typed ? wrong.startsWith(normalizeTypedCode(KIOSK_CODE_PREFIX)) : kioskIdOf(wrong) !== null;
-      return checkpoint.codePeriod !== null && kioskShaped ? { ...graded, codeChanged: true } : graded;
+      return { answer: wrong.slice(0, 200), outcome: 'invalid', counted: false, spin: 'none' };
     }
     return { answer: matched, outcome: 'valid', counted: true, spin: type === 'Scan' ? 'posted' : 'none' };
   }

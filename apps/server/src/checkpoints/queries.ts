@@ -14,9 +14,14 @@ type CheckpointRow = typeof checkpoints.$inferSelect;
 
 /** A checkpoint of the campaign by its id, with its answers and codes (never sent to a browser): for grading. */
 export async function findCheckpoint(ctx: AppContext, campaign: ActiveCampaign, slug: string): Promise<CheckpointRow> {
-  const row = (await checkpointRows(ctx)(campaign)).get(slug);
+  const row = await checkpointOf(ctx, campaign, slug);
   if (!row) throw notFound(said('checkpointNotFound'));
   return row;
+}
+
+/** The same, or undefined when the campaign has no such checkpoint (any more). */
+export async function checkpointOf(ctx: AppContext, campaign: ActiveCampaign, slug: string): Promise<CheckpointRow | undefined> {
+  return (await checkpointRows(ctx)(campaign)).get(slug);
 }
 
 /**

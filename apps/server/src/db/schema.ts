@@ -182,6 +182,8 @@ export const kiosks = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by'),
+    /** When the tablet last asked the server with a code of its own (kioskState): the crew sees which one went quiet. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('kiosks_checkpoint_idx').on(t.checkpointId)],
 );

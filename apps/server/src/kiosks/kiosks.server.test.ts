@@ -1,6 +1,7 @@
 // Rotating venue codes (issue 34 part 1, decision 083): a kiosk started from the console shows codes the server
 // accepts in their window and the one after, and refuses, in words and counted as an invalid scan, once older; an
 // answer kept offline is judged at the age the phone gives it; a revoked kiosk's codes stop working.
+import { randomUUID } from 'node:crypto';
 import { KIOSK_QUEUED_MAX_SEC } from '@quackquest/contract';
 import { kioskCodeText } from '@quackquest/contract/kiosk';
 import { and, eq } from 'drizzle-orm';
@@ -27,8 +28,13 @@ afterAll(async () => {
   await app.close();
 });
 
-async function request(method: 'GET' | 'POST', url: string, cookie?: string, body?: object) {
-  const response = await app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(body ? { payload: body } : {}) });
+async function request(method: 'GET' | 'POST', url: string, cookie?: string, body?: object, headers: object = {}) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(body ? { payload: body } : {}),
+  });
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
@@ -38,8 +44,8 @@ async function startKiosk(name = 'Pool deck tablet') {
   return started.body as { id: number; key: string; period: number; checkpointTitle: string };
 }
 
-const scan = (user: TestUser, answer: string, more: object = {}) =>
-  request('POST', `/api/checkpoints/${checkpoint.slug}/attempts`, user.cookie, { answer, ...more });
+const scan = (user: TestUser, answer: string, more: object = {}, headers: object = {}) =>
+  request('POST', `/api/checkpoints/${checkpoint.slug}/attempts`, user.cookie, { answer, ...more }, headers);
 
 async function attemptsOf(user: TestUser) {
   const { database } = await getTestContext();
@@ -97,6 +103,23 @@ describe('a kiosk of a rotating checkpoint', () => {
     expect(wrong.body.codeChanged).toBeUndefined();
   });
 
+  it('says the code changed again when the phone sends the same answer again', async () => {
+    const kiosk = await startKiosk();
+    const old = kioskCodeText(kiosk.id, kiosk.key, PERIOD, clock - 2 * PERIOD * 1000);
+    const visitor = await createUser();
+    // The reply lost on the ship's Wi-Fi: the phone sends the answer again with the same Idempotency-Key.
+    const key = { 'idempotency-key': randomUUID() };
+    const changed = { status: 200, body: { outcome: 'invalid', codeChanged: true } };
+    expect(await scan(visitor, old, {}, key)).toMatchObject(changed);
+    expect(await scan(visitor, old, {}, key)).toMatchObject(changed);
+    // A double tap without a key within 5 s: the first answer's result, told the same way.
+    const other = await createUser();
+    expect(await scan(other, old)).toMatchObject(changed);
+    expect(await scan(other, old)).toMatchObject(changed);
+    expect(await attemptsOf(visitor)).toHaveLength(1);
+    expect(await attemptsOf(other)).toHaveLength(1);
+  });
+
   it('accepts the code typed by hand from under the QR', async () => {
     const kiosk = await startKiosk();
     const text = kioskCodeText(kiosk.id, kiosk.key, PERIOD, clock);
@@ -141,6 +164,42 @@ describe('a kiosk of a rotating checkpoint', () => {
       .where(eq(auditLog.subject, `kiosk:${kiosk.id}`));
     expect(rows.map((r) => r.action).sort()).toEqual(['kiosk.revoke', 'kiosk.start']);
     expect((await request('GET', '/api/kiosks/999999999')).status).toBe(404);
+  });
+
+  it('is marked seen when its tablet asks with the code it shows, not when anyone else asks', async () => {
+    const kiosk = await startKiosk();
+    const code = (at: number) => kioskCodeText(kiosk.id, kiosk.key, PERIOD, at);
+    const ask = (query = '') => request('GET', `/api/kiosks/${kiosk.id}${query}`);
+    const lastSeen = async () => {
+      const list = await request('GET', '/api/console/kiosks', staff.cookie);
+      const entry = (list.body.checkpoints as { id: string; kiosks: { id: number; lastSeenAt: string | null }[] }[]).find(
+        (c) => c.id === checkpoint.slug,
+      );
+      return entry?.kiosks.find((k) => k.id === kiosk.id)?.lastSeenAt;
+    };
+    expect(await lastSeen()).toBeNull();
+    // Anyone may ask whether it is on; without the key's code that marks nothing.
+    expect(await ask()).toMatchObject({ status: 200, body: { state: 'on' } });
+    expect(await ask(`?code=QQK1.${kiosk.id}.12345678`)).toMatchObject({ status: 200, body: { state: 'on' } });
+    expect(await ask(`?code=${code(clock - 2 * PERIOD * 1000)}`)).toMatchObject({ status: 200 });
+    expect(await lastSeen()).toBeNull();
+    const seenAt = clock;
+    expect(await ask(`?code=${code(clock)}`)).toMatchObject({ status: 200, body: { state: 'on' } });
+    expect(await lastSeen()).toBe(new Date(seenAt).toISOString());
+    // Asked every 30 s, it writes once a minute or so: the next ask changes nothing, the one after does.
+    clock += PERIOD * 1000;
+    await ask(`?code=${code(clock)}`);
+    expect(await lastSeen()).toBe(new Date(seenAt).toISOString());
+    clock += PERIOD * 1000;
+    await ask(`?code=${code(clock - PERIOD * 1000)}`);
+    expect(await lastSeen()).toBe(new Date(clock).toISOString());
+    // Turned off, it is told so and no longer marked seen.
+    const before = await lastSeen();
+    await request('POST', `/api/console/kiosks/${kiosk.id}/revoke`, staff.cookie);
+    clock += 2 * PERIOD * 1000;
+    expect(await ask(`?code=${code(clock)}`)).toMatchObject({ status: 200, body: { state: 'revoked' } });
+    expect(await lastSeen()).toBe(before);
+    expect((await ask(`?code=${'9'.repeat(41)}`)).status).toBe(400);
   });
 
   it('moves on with the clock: a code accepted now is refused two windows later', async () => {

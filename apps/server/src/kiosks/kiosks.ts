@@ -85,6 +85,7 @@ export interface KioskCheckpoint {
     createdAt: string;
     revokedAt: string | null;
     revokedBy: string | null;
+    lastSeenAt: string | null;
   }[];
 }
 
@@ -111,6 +112,7 @@ export async function listKiosks(db: Db, campaign: ActiveCampaign): Promise<Kios
         createdAt: kiosk.createdAt.toISOString(),
         revokedAt: kiosk.revokedAt?.toISOString() ?? null,
         revokedBy: kiosk.revokedBy,
+        lastSeenAt: kiosk.lastSeenAt?.toISOString() ?? null,
       });
     }
   }
@@ -118,11 +120,36 @@ export async function listKiosks(db: Db, campaign: ActiveCampaign): Promise<Kios
   return [...byCheckpoint.values()];
 }
 
-/** What a kiosk asks while it has a signal: whether it is still on, and the server's clock to keep its codes in time. */
-export async function kioskState(db: Db, id: number): Promise<'on' | 'revoked' | null> {
-  const [kiosk] = await db.select({ revokedAt: kiosks.revokedAt }).from(kiosks).where(eq(kiosks.id, id)).limit(1);
+/** A tablet in touch is marked seen at most this often, so its asks every 30 s write a row a minute at most. */
+const SEEN_EVERY_MS = 45_000;
+
+/**
+ * What a kiosk asks while it has a signal: whether it is still on, and the server's clock to keep its codes in time.
+ * With `code`, the code it shows now: when that is this kiosk's code of this window or the one before, the tablet
+ * holds the key, and the kiosk is marked seen (the console shows which tablet went quiet). Anyone may ask; only the
+ * tablet can mark it seen.
+ */
+export async function kioskState(db: Db, id: number, code: string | undefined, nowMs: number): Promise<'on' | 'revoked' | null> {
+  const [kiosk] = await db
+    .select({ revokedAt: kiosks.revokedAt, key: kiosks.key, period: checkpoints.codePeriod, lastSeenAt: kiosks.lastSeenAt })
+    .from(kiosks)
+    .innerJoin(checkpoints, eq(checkpoints.id, kiosks.checkpointId))
+    .where(eq(kiosks.id, id))
+    .limit(1);
   if (!kiosk) return null;
-  return kiosk.revokedAt ? 'revoked' : 'on';
+  if (kiosk.revokedAt) return 'revoked';
+  const period = kiosk.period;
+  const holdsKey =
+    code !== undefined &&
+    period !== null &&
+    [nowMs, nowMs - period * 1000].some((at) => kioskCodeText(id, kiosk.key, period, at) === code);
+  if (holdsKey && (kiosk.lastSeenAt === null || nowMs - kiosk.lastSeenAt.getTime() >= SEEN_EVERY_MS)) {
+    await db
+      .update(kiosks)
+      .set({ lastSeenAt: new Date(nowMs) })
+      .where(eq(kiosks.id, id));
+  }
+  return 'on';
 }
 
 /**

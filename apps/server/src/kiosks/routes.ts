@@ -1,5 +1,11 @@
 // Kiosks (decision 083): the console starts, lists and revokes them (admin, staff); a kiosk asks whether it is still on.
-import { kioskListSchema, kioskStateSchema, startKioskBodySchema, startedKioskSchema } from '@quackquest/contract';
+import {
+  kioskListSchema,
+  kioskStateQuerySchema,
+  kioskStateSchema,
+  startKioskBodySchema,
+  startedKioskSchema,
+} from '@quackquest/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -40,9 +46,12 @@ export function kioskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // tells nothing but whether that kiosk is on.
     app.get(
       '/api/kiosks/:id',
-      { config: { public: true }, schema: { params: kioskParams, response: { 200: kioskStateSchema } } },
+      {
+        config: { public: true },
+        schema: { params: kioskParams, querystring: kioskStateQuerySchema, response: { 200: kioskStateSchema } },
+      },
       async (request, reply) => {
-        const state = await kioskState(ctx.db, request.params.id);
+        const state = await kioskState(ctx.db, request.params.id, request.query.code, ctx.now());
         if (!state) throw notFound(`No kiosk has the number ${request.params.id}.`);
         void reply.header('cache-control', 'no-store');
         return { state, serverTime: ctx.now() };

@@ -3,7 +3,7 @@
 // keeps the screen awake, and asks the server while it can whether the kiosk is still on and what time it is.
 import { type KioskState } from '@quackquest/contract/core';
 import { kioskCodeText, msUntilNextCode } from '@quackquest/contract/kiosk';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { type QrPath, qrPath } from '../../lib/qr-path';
 import { consolePaths } from '../console-paths';
@@ -24,6 +24,11 @@ export default function KioskScreen() {
 
   const kioskId = kiosk?.id;
   const revoked = link === 'revoked';
+  // The kiosk as it is now (its clock's offset moves), for the code each ask sends.
+  const current = useRef(kiosk);
+  useEffect(() => {
+    current.current = kiosk;
+  }, [kiosk]);
   // Whether the kiosk is still on, and the server's clock (the midpoint of the call is taken as the server's now).
   useEffect(() => {
     if (kioskId === undefined || revoked) return;
@@ -32,7 +37,10 @@ export default function KioskScreen() {
       const sent = Date.now();
       let state: KioskState;
       try {
-        state = await fetchKioskState(kioskId);
+        // The code it shows now: the server marks the kiosk in touch only for a device that holds its key.
+        const shown = current.current;
+        const code = shown ? kioskCodeText(shown.id, shown.key, shown.period, sent + shown.offsetMs) : '';
+        state = await fetchKioskState(kioskId, code);
       } catch (error) {
         if (!live) return;
         // A kiosk the server does not know (its database replaced) is as good as turned off.

@@ -17,6 +17,10 @@ export const kioskTexts = {
   noKiosks: 'No kiosk started yet.',
   startedBy: (who: string, when: string) => `Started by ${who}, ${when}`,
   on: 'On',
+  lastInTouch: (when: string) => `Last in touch ${when}`,
+  quietSince: (when: string) =>
+    `Not in touch since ${when}. Its codes still work offline; check the tablet's Wi-Fi, battery and screen.`,
+  neverInTouch: 'Not in touch yet: no tablet has shown its codes.',
   off: (who: string, when: string) => `Turned off by ${who}, ${when}`,
   turnOff: 'Turn off',
   confirmTurnOff: (name: string) =>

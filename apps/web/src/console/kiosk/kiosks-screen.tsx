@@ -14,6 +14,15 @@ import '../admin.css';
 import './kiosk.css';
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
+function InTouch({ lastSeenAt, quiet }: { lastSeenAt: string | null; quiet: boolean }) {
+  if (lastSeenAt === null) return <span className="admin-row__sub">{t.neverInTouch}</span>;
+  const when = formatTime(seconds(lastSeenAt));
+  return quiet ? (
+    <span className="admin-row__sub kiosk-quiet">{t.quietSince(when)}</span>
+  ) : (
+    <span className="admin-row__sub">{t.lastInTouch(when)}</span>
+  );
+}
 
 export default function KiosksScreen() {
   const loaded = useLoaded(kiosksQuery, t.loadFailed);
@@ -97,10 +106,12 @@ export default function KiosksScreen() {
                         <span className="admin-row__sub">
                           {t.startedBy(kiosk.createdBy, formatTime(seconds(kiosk.createdAt)))}
                         </span>
-                        {kiosk.revokedAt && (
+                        {kiosk.revokedAt ? (
                           <span className="admin-row__sub">
                             {t.off(kiosk.revokedBy ?? '?', formatTime(seconds(kiosk.revokedAt)))}
                           </span>
+                        ) : (
+                          <InTouch lastSeenAt={kiosk.lastSeenAt} quiet={kiosk.quiet} />
                         )}
                       </span>
                       {kiosk.revokedAt ? null : turningOff === kiosk.id ? (
