@@ -199,6 +199,12 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   );
   await crew.screenshot({ path: test.info().outputPath('kiosks-console-quiet.png'), fullPage: true });
   await row.getByRole('button', { name: 'Turn off Gangway tablet' }).click();
+  await expect(
+    row.getByRole('group', {
+      name: 'Turn off "Gangway tablet"? Its codes stop working at once; the tablet shows that it was turned off.',
+    }),
+  ).toBeVisible();
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-confirm.png') });
   await crew.getByRole('button', { name: 'Turn it off' }).click();
   await expect(crew.getByRole('status').filter({ hasText: 'is turned off' })).toHaveText(
     '"Gangway tablet" is turned off. Its codes are refused.',

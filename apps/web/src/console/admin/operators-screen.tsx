@@ -3,6 +3,7 @@
 // yourself, the last admin, the campaign pack's admins) and its sentence is shown.
 import { useState } from 'react';
 import { ActionResult } from '../action-result';
+import { ConfirmGroup } from '../confirm-group';
 import { LoadStatus, useAction, useLoaded } from '../console-data';
 import type { ConsoleMe, Role } from '../console-types';
 import { looksLikeEmail } from '../email-shape';
@@ -122,22 +123,14 @@ export default function OperatorsScreen({ me }: { me: ConsoleMe }) {
                     {roleLabels[o.role]}
                   </span>
                 ) : removing === o.email ? (
-                  <span className="admin-confirm" role="group" aria-label={t.confirmRemove(o.email)}>
-                    <span>{t.confirmRemove(o.email)}</span>
-                    <span className="admin-actions">
-                      <button
-                        type="button"
-                        className="btn btn--danger"
-                        disabled={busy}
-                        onClick={() => void change.act({ email: o.email, remove: true }).then(() => setRemoving(null))}
-                      >
-                        {t.confirmYes}
-                      </button>
-                      <button type="button" className="btn btn--ghost" onClick={() => setRemoving(null)}>
-                        {t.cancel}
-                      </button>
-                    </span>
-                  </span>
+                  <ConfirmGroup
+                    question={t.confirmRemove(o.email)}
+                    yes={t.confirmYes}
+                    cancel={t.cancel}
+                    busy={busy}
+                    onYes={() => void change.act({ email: o.email, remove: true }).then(() => setRemoving(null))}
+                    onCancel={() => setRemoving(null)}
+                  />
                 ) : (
                   <span className="admin-actions">
                     <select

@@ -3,6 +3,7 @@
 // kiosk can be turned off from here, and its codes are refused from then on.
 import { useState } from 'react';
 import { ActionResult } from '../action-result';
+import { ConfirmGroup } from '../confirm-group';
 import { ConsoleForm } from '../console-form';
 import { LoadStatus, useAction, useLoaded } from '../console-data';
 import { consolePaths } from '../console-paths';
@@ -115,22 +116,14 @@ export default function KiosksScreen() {
                         )}
                       </span>
                       {kiosk.revokedAt ? null : turningOff === kiosk.id ? (
-                        <span className="admin-confirm" role="group" aria-label={t.confirmTurnOff(kiosk.name)}>
-                          <span>{t.confirmTurnOff(kiosk.name)}</span>
-                          <span className="admin-actions">
-                            <button
-                              type="button"
-                              className="btn btn--danger"
-                              disabled={turnOff.busy}
-                              onClick={() => void turnOff.act({ id: kiosk.id, name: kiosk.name }).then(() => setTurningOff(null))}
-                            >
-                              {t.confirmYes}
-                            </button>
-                            <button type="button" className="btn btn--ghost" onClick={() => setTurningOff(null)}>
-                              {t.cancel}
-                            </button>
-                          </span>
-                        </span>
+                        <ConfirmGroup
+                          question={t.confirmTurnOff(kiosk.name)}
+                          yes={t.confirmYes}
+                          cancel={t.cancel}
+                          busy={turnOff.busy}
+                          onYes={() => void turnOff.act({ id: kiosk.id, name: kiosk.name }).then(() => setTurningOff(null))}
+                          onCancel={() => setTurningOff(null)}
+                        />
                       ) : (
                         <span className="admin-actions">
                           <span className="kiosk-on">{t.on}</span>
