@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { assertPortsFree } from '../apps/server/test/free-ports';
 import { nginxSite } from '../apps/server/test/nginx-site';
+import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { startSmtp, type TestSmtp } from '../apps/server/test/smtp';
 import { startS3StandIn } from '../apps/server/test/s3';
 import { ensurePrometheus, fillDisk, mountSmallDisk, type Prometheus, startPrometheus } from './deploy-monitoring';
@@ -209,16 +210,6 @@ function ensureNginx(): string {
   return 'installed now (nginx-light)';
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function queryOne<T>(databaseUrl: string, sql: string, values: unknown[]): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -395,8 +386,6 @@ function startLoop(visitor: Person): { stats: LoopStats; stop: () => Promise<voi
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quackquest-deploy-'));
-  const dbName = `quackquest_deploy_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   const sessionSecret = randomBytes(32).toString('hex');
   const storeDisk = path.join(dir, 'store-disk');
   const metricsToken = randomBytes(24).toString('hex');
@@ -424,9 +413,9 @@ async function main(): Promise<void> {
       check(existsSync(path.join(root, 'apps/server/dist/server.js')), 'the server is built');
     });
 
-    const { smtp, store } = await step('fresh PostgreSQL database, S3 stand-in, SMTP server', async () => {
-      await adminQuery(`create database ${dbName}`);
-      cleanups.push(() => adminQuery(`drop database if exists ${dbName} with (force)`));
+    const { database, smtp, store } = await step('fresh PostgreSQL database, S3 stand-in, SMTP server', async () => {
+      const scratch = await createScratchDatabase({ adminUrl, prefix: 'quackquest_deploy' });
+      cleanups.push(() => scratch.drop());
       // The store keeps its objects on a disk of 2 MB, which the failures' step fills.
       if (process.getuid?.() !== 0) throw new Error('run as root: the photo store gets a small tmpfs (mount) to fill');
       const unmount = mountSmallDisk(storeDisk, 2048);
@@ -444,8 +433,9 @@ async function main(): Promise<void> {
       const mail = await startSmtp({ port: PORTS.smtp });
       cleanups.push(() => mail.close());
       check(true, 'started');
-      return { smtp: mail, store: s3 };
+      return { database: scratch, smtp: mail, store: s3 };
     });
+    const databaseUrl = database.url;
 
     const env = (port: number, extra: Record<string, string> = {}): Record<string, string> => ({
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -1,6 +1,6 @@
 // A PostgreSQL database of a test's own, created empty beside the shared test database and dropped by the test: for
-// the server tests (resilience/harness.ts) and the journeys' own servers (e2e/support/own-server.ts). No vitest here,
-// so the journeys can use it.
+// the server tests (resilience/harness.ts), the journeys' own servers (e2e/support/own-server.ts) and the topology test
+// (scripts/test-deploy.ts). No vitest here, so the journeys and the scripts can use it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
