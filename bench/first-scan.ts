@@ -8,6 +8,9 @@
 //   ("Point your camera at the QR code.") and until "Valid QR Code" (the code decoded and accepted by the server).
 // - link: another new visitor opens /checkpoints and does nothing: seconds from the list on screen until no byte has
 //   crossed the link for 3 s (the service worker's precache, the decoder's warm-up), and the kB received meanwhile.
+// - walk: a third opens /checkpoints and, as soon as the list is there, taps LEADERBOARD, then REWARDS as soon as the top
+//   list is there: seconds from each tap until its screen's content (issue 30 part 1: while the service worker fills its
+//   precache, what the visitor taps must not wait behind it; decision 091).
 //
 // Each with no native detector (Debian's Chromium has none: the app's own decoder) and with a stand-in BarcodeDetector
 // that reads the gangway code from any frame (Android's Chrome has a native one; this stand-in costs nothing, so the
@@ -49,6 +52,14 @@ interface ScanResult {
   checkpoints: number;
   scannerReads: number;
   valid: number;
+}
+
+interface WalkResult {
+  build: string;
+  native: boolean;
+  checkpoints: number;
+  leaderboard: number;
+  rewards: number;
 }
 
 interface LinkResult {
@@ -145,6 +156,23 @@ async function scanOnce(build: Build, native: boolean, video: string): Promise<S
   }
 }
 
+async function walkOnce(build: Build, native: boolean, video: string): Promise<WalkResult> {
+  const { browser, page, checkpoints } = await openCheckpoints(build, native, video);
+  try {
+    const tap = async (link: string, content: ReturnType<Page['locator']>) => {
+      const tapped = Date.now();
+      await page.getByRole('link', { name: link }).click();
+      await content.waitFor({ timeout: 120_000 });
+      return Date.now() - tapped;
+    };
+    const leaderboard = await tap('LEADERBOARD', page.locator('ol.leaderboard li').first());
+    const rewards = await tap('REWARDS', page.getByRole('region', { name: 'Rewards' }).getByRole('button').first());
+    return { build: build.name, native, checkpoints, leaderboard, rewards };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function waitForValid(page: Page): Promise<void> {
   await page.getByText(VALID_TEXT).first().waitFor({ timeout: 180_000 });
 }
@@ -196,24 +224,39 @@ async function main(): Promise<void> {
 
     const scans: ScanResult[] = [];
     const links: LinkResult[] = [];
+    const walks: WalkResult[] = [];
     for (let run = 1; run <= runs; run++) {
       for (const native of [false, true]) {
         for (const build of builds) {
           console.log(`run ${run}, ${build.name}, ${native ? 'native detector' : 'no native detector'}`);
           scans.push(await scanOnce(build, native, video));
           links.push(await linkOnce(build, native, video));
+          walks.push(await walkOnce(build, native, video));
         }
       }
     }
 
     const machine = describeMachine();
     const rows: string[] = [];
+    const walkRows: string[] = [];
     for (const native of [false, true]) {
       for (const build of builds) {
         const scan = scans.filter((r) => r.build === build.name && r.native === native);
         const link = links.filter((r) => r.build === build.name && r.native === native);
+        const walk = walks.filter((r) => r.build === build.name && r.native === native);
+        // Each scenario opens /checkpoints as a first visit.
+        const shown = [...scan, ...link, ...walk].map((r) => r.checkpoints);
+        walkRows.push(
+          `| ${build.name} | ${native ? 'native (stand-in)' : 'none'} | ${s(median(walk.map((r) => r.leaderboard)))} (${all(
+            walk.map((r) => r.leaderboard),
+            s,
+          )}) | ${s(median(walk.map((r) => r.rewards)))} (${all(
+            walk.map((r) => r.rewards),
+            s,
+          )}) |`,
+        );
         rows.push(
-          `| ${build.name} | ${native ? 'native (stand-in)' : 'none'} | ${s(median(scan.map((r) => r.checkpoints)))} | ` +
+          `| ${build.name} | ${native ? 'native (stand-in)' : 'none'} | ${s(median(shown))} (${all(shown, s)}) | ` +
             `${s(median(scan.map((r) => r.scannerReads)))} | ${s(median(scan.map((r) => r.valid)))} (${all(
               scan.map((r) => r.valid),
               s,
@@ -230,9 +273,13 @@ async function main(): Promise<void> {
         `${machine.date}; ${machine.nproc} cores, ${machine.cpu}; Node ${machine.node}; load average ${loadAverage()} at the end; ${runs} run(s) of each, interleaved; ${Math.round((Date.now() - started) / 1000)} s in all.`,
         `Throttled: ${THROTTLE.kbitPerSecond} kbit/s each way, ${THROTTLE.roundTripMs} ms round trip. Medians in seconds (every run in brackets).`,
         '',
-        '| build | native QR detector | /checkpoints shown | tap Scan → scanner reads | tap Scan → "Valid QR Code" | list shown → link free 3 s | kB received (link run) |',
+        '| build | native QR detector | /checkpoints shown (first visits) | tap Scan → scanner reads | tap Scan → "Valid QR Code" | list shown → link free 3 s | kB received (link run) |',
         '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
         ...rows,
+        '',
+        '| build | native QR detector | list shown, tap LEADERBOARD → top list | then tap REWARDS → rewards |',
+        '| --- | --- | ---: | ---: |',
+        ...walkRows,
       ].join('\n'),
     );
   } finally {

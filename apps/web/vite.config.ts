@@ -148,20 +148,24 @@ export default defineConfig({
     precompress(),
     inlineEntryCss(),
     visitor.plugin,
-    // The service worker (Workbox, generated at build time as dist/sw.js; decision 035). Registered by the
-    // app itself after the page has loaded (src/features/offline/install-prompt.ts), never before
-    // the first screen.
+    // The service worker (Workbox; decisions 035 and 091): sw/sw.ts, built with the precache list below into dist/sw.js.
+    // Registered by the app itself after the page has loaded (src/features/offline/install-prompt.ts), never before the
+    // first screen.
     VitePWA({
       injectRegister: null,
       // public/manifest.webmanifest is the app's manifest, linked from index.html.
       manifest: false,
-      registerType: 'autoUpdate',
-      workbox: {
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectManifest: {
+        // A classic worker: it loads the reminders' handlers with importScripts (public/push-handlers.js).
+        rollupFormat: 'iife',
         // The app shell and every screen's code, the scanner's jsQR decoder among them (decision 077); not the PNG icons
         // (the browser fetches them to install) and not the WebAssembly decoder (464 kB gzipped: fetched only when jsQR
         // cannot read the camera's frames, then kept in its own cache).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
-        globIgnores: ['console.html', '**/*.wasm'],
+        globIgnores: ['console.html', '**/*.wasm', 'sw.js'],
         manifestTransforms: [
           async (entries) => ({
             // Not the fonts' stylesheets (assets/font-*, 100 kB for Chinese): cached with the language instead.
@@ -171,40 +175,6 @@ export default defineConfig({
             ),
             warnings: [],
           }),
-        ],
-        // Every app route opens offline with the app's page; the server's own addresses never do.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/console(?:\/|$)/, /^\/assets\//, /^\/(?:healthz|readyz|metrics)$/],
-        inlineWorkboxRuntime: true,
-        // The reminders' push and notificationclick handlers (public/push-handlers.js, decision 063).
-        importScripts: ['/push-handlers.js'],
-        cleanupOutdatedCaches: true,
-        // The campaign (public, the same for everyone) and its pictures; nothing else of /api: a visitor's
-        // own answers are kept by the app per visitor (query-cache-store.ts), and sign-in is never cached.
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/campaign',
-            handler: 'NetworkFirst',
-            options: { cacheName: 'campaign', networkTimeoutSeconds: 5, expiration: { maxEntries: 1 } },
-          },
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/campaign/images/'),
-            handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'campaign-images', expiration: { maxEntries: 80 } },
-          },
-          {
-            // The scanner's WebAssembly decoder, fetched the first time jsQR cannot read the frames (decision 077).
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.wasm$/.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'scanner-decoder', expiration: { maxEntries: 2 } },
-          },
-          {
-            // The fonts of Chinese and Tamil (decision 051), their stylesheet and the slices the language's screens ask
-            // for: kept, so what was read once reads the same offline. Not precached: Chinese has 100 slices (3.7 MB).
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/(?:font-.+\.(?:js|css)|.+\.woff2)$/.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'fonts', expiration: { maxEntries: 120 } },
-          },
         ],
       },
     }),

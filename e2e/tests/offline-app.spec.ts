@@ -53,6 +53,39 @@ test('a second visit with the network off opens /checkpoints from the cache, mar
   await expect(second.getByText(/^Offline/)).toHaveCount(0);
 });
 
+test('the service worker fills its precache only while the visitor waits for nothing (decision 091)', async ({
+  context,
+  signedInPage: page,
+}) => {
+  // The files the worker fetches for its precache (the page's own requests are not the worker's).
+  const precached: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker() && new URL(request.url()).pathname.startsWith('/assets/')) precached.push(request.url());
+  });
+  // The visitor waits for the top list: its answer is held back while the worker installs.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/leaderboard', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { name: 'LEADERBOARD' })).toBeVisible();
+  // The worker registered (after the page's load event) and installing, with the visitor's call in flight: for these
+  // seconds it takes nothing of the link (without decision 091 it fetches its files at once, one after another).
+  await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(true);
+  await page.waitForTimeout(3_000);
+  expect(precached).toEqual([]);
+
+  release();
+  await expect(page.getByRole('list', { name: 'Top players' })).toBeVisible();
+  // Once the visitor is idle the precache completes: the app then opens offline (the journey above).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  expect(precached.length).toBeGreaterThan(20);
+});
+
 test('the server itself is never answered from the cache: /api and /console still need the network', async ({
   context,
   signedInPage: page,

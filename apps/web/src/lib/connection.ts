@@ -7,6 +7,7 @@
 // again (a little longer after each miss); any answer from the server, to any call, makes it 'online' again.
 import { useSyncExternalStore } from 'react';
 import { isOffline } from './online';
+import { visitorCall } from './visitor-first';
 
 export type Reach = 'online' | 'offline' | 'unreachable';
 
@@ -71,6 +72,7 @@ async function probeServer(): Promise<void> {
  * the body was a refusal of the server's own.
  */
 export function watchCall(): (status: number, answeredByServer?: boolean) => void {
+  const callEnded = visitorCall();
   let slow = false;
   const timer = setTimeout(() => {
     slow = true;
@@ -78,6 +80,7 @@ export function watchCall(): (status: number, answeredByServer?: boolean) => voi
     notify();
   }, SLOW_MS);
   return (status, answeredByServer = false) => {
+    callEnded();
     clearTimeout(timer);
     if (slow) slowCalls--;
     const outcome = outcomeOf(status, !isOffline(), answeredByServer);

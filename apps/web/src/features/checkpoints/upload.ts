@@ -2,6 +2,7 @@
 // localStorage (pendingImageUpload) only so it can be retried, and cleared on success.
 import { UPLOAD_CONTENT_TYPES } from '@quackquest/contract/core';
 import { ApiError, apiLanguage, networkErrorText, refusalOf } from '../../lib/api-client';
+import { visitorCall } from '../../lib/visitor-first';
 import { keys, read, remove, write } from '../../lib/storage';
 import '../../lib/game-texts';
 import { catalogTexts } from '../../lib/i18n';
@@ -56,7 +57,9 @@ export function putUpload(
     xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
+    const uploaded = visitorCall();
     const settle = (outcome: () => void) => {
+      uploaded();
       signal?.removeEventListener('abort', abort);
       outcome();
     };
