@@ -61,6 +61,8 @@ async function tabletContext(browser: Browser): Promise<BrowserContext> {
     isMobile: true,
     hasTouch: true,
     baseURL: server!.url,
+    // The kiosk page's own service worker (decision 092): it opens again without a connection.
+    serviceWorkers: 'allow',
   });
 }
 
@@ -140,8 +142,27 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
   // The tablet loses its connection: it says so, and the next code it works out alone, offline, is the one the phone
   // scans. Taken as it appears, that code has its whole window and the next one to be scanned in, however slow the
   // machine.
+  // The page and its files are kept on the tablet (decision 092) before the connection goes.
+  await expect
+    .poll(() =>
+      kiosk.evaluate(async () => {
+        const kept = await caches.open('quackquest-kiosk');
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/assets/'));
+        const found = await Promise.all(['/console/kiosk', ...files].map((path) => kept.match(path)));
+        return found.every(Boolean);
+      }),
+    )
+    .toBe(true);
   await tablet.setOffline(true);
   await expect(kiosk.getByRole('status')).toContainText('No connection: the codes shown stay valid.');
+  // Reloaded without a connection (a crash, a tap on reload), the kiosk opens again and goes on.
+  await kiosk.reload();
+  await expect(kiosk.getByRole('heading', { name: 'Scan to complete Gangway Hello' })).toBeVisible();
+  await expect(kiosk.getByRole('status')).toContainText('No connection: the codes shown stay valid.');
+  await expect(code).toHaveText(/^QQK1\.\d+\.\d{8}$/);
   const shownOffline = (await code.textContent())!;
   await expect(code).not.toHaveText(shownOffline, { timeout: (PERIOD + 5) * 1000 });
   // The phone, 1.5 m away: its camera plays the kiosk's code at the size it sees it (the code its QR holds).
@@ -219,6 +240,12 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
     'This kiosk was turned off in the console. Its codes are no longer accepted.',
   );
   await expect(code).toHaveCount(0);
+  // Turned off, the tablet keeps nothing of the kiosk's page: it is an ordinary console device again.
+  await expect
+    .poll(() =>
+      kiosk.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length + (await caches.keys()).length),
+    )
+    .toBe(0);
   await laptop.close();
   await tablet.close();
 });

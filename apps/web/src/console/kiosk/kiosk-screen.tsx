@@ -10,6 +10,7 @@ import { consolePaths } from '../console-paths';
 import { fetchKioskState } from './kiosk-api';
 import { type StoredKiosk, forgetKiosk, storeKiosk, storedKiosk } from './kiosk-store';
 import { kioskTexts as t } from './kiosk-texts';
+import { keepKioskPage } from './kiosk-worker';
 import './kiosk.css';
 
 /** How often the kiosk asks the server, while it has a connection. */
@@ -76,7 +77,10 @@ export default function KioskScreen() {
     if (link === 'revoked') forgetKiosk();
   }, [link]);
 
-  const awake = useWakeLock(Boolean(kiosk) && link !== 'revoked');
+  const showing = Boolean(kiosk) && link !== 'revoked';
+  const awake = useWakeLock(showing);
+  // While it shows a kiosk, the page opens again without a connection (decision 092).
+  useEffect(() => keepKioskPage(showing), [showing]);
 
   if (!kiosk || link === 'revoked') {
     return (
