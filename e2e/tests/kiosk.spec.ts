@@ -219,6 +219,10 @@ test('a kiosk shows a rotating code a phone scans from 1.5 m; the same picture l
     "Its codes still work offline; check the tablet's Wi-Fi, battery and screen.",
   );
   await crew.screenshot({ path: test.info().outputPath('kiosks-console-quiet.png'), fullPage: true });
+  // The crew's phone: the warning wraps under the kiosk's name.
+  await crew.setViewportSize({ width: 412, height: 915 });
+  await crew.screenshot({ path: test.info().outputPath('kiosks-console-quiet-412.png'), fullPage: true });
+  await crew.setViewportSize({ width: 1280, height: 900 });
   await row.getByRole('button', { name: 'Turn off Gangway tablet' }).click();
   await expect(
     row.getByRole('group', {
