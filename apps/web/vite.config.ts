@@ -59,18 +59,23 @@ function precompress(): Plugin {
  * lazily (each screen), with their CSS and assets. The service worker precaches these and nothing of the
  * operator console (console.html and its own chunks), which a visitor never opens (decision 035).
  */
-function visitorFiles(): { plugin: Plugin; files: Set<string> } {
+function visitorFiles(): { plugin: Plugin; files: Set<string>; languages: Map<string, string> } {
   const files = new Set<string>();
+  /** The chunks of one language's texts (src/locales/<language>/), by file name: the worker fetches the visitor's. */
+  const languages = new Map<string, string>();
   const plugin: Plugin = {
     name: 'quackquest:visitor-files',
     apply: 'build',
     generateBundle(_options, bundle) {
       files.clear();
+      languages.clear();
       const visit = (fileName: string) => {
         const chunk = bundle[fileName];
         if (!chunk || files.has(fileName)) return;
         files.add(fileName);
         if (chunk.type !== 'chunk') return;
+        const language = /[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (language) languages.set(fileName, language);
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
         [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
@@ -81,7 +86,7 @@ function visitorFiles(): { plugin: Plugin; files: Set<string> } {
       if (files.size === 0) this.error('no chunk for index.html: the precache would be empty');
     },
   };
-  return { plugin, files };
+  return { plugin, files, languages };
 }
 
 const visitor = visitorFiles();
@@ -168,11 +173,17 @@ export default defineConfig({
         globIgnores: ['console.html', '**/*.wasm', 'sw.js'],
         manifestTransforms: [
           async (entries) => ({
-            // Not the fonts' stylesheets (assets/font-*, 100 kB for Chinese): cached with the language instead.
-            manifest: entries.filter(
-              (entry) =>
-                !/\.(?:js|css)$/.test(entry.url) || (visitor.files.has(entry.url) && !entry.url.startsWith('assets/font-')),
-            ),
+            // Not the fonts' stylesheets (assets/font-*, 100 kB for Chinese): cached with the language instead. Each
+            // language's texts marked with it (`lang`): the worker fetches those of the languages its pages show.
+            manifest: entries
+              .filter(
+                (entry) =>
+                  !/\.(?:js|css)$/.test(entry.url) || (visitor.files.has(entry.url) && !entry.url.startsWith('assets/font-')),
+              )
+              .map((entry) => {
+                const lang = visitor.languages.get(entry.url);
+                return lang ? { ...entry, lang } : entry;
+              }),
             warnings: [],
           }),
         ],

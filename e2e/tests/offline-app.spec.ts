@@ -86,6 +86,43 @@ test('the service worker fills its precache only while the visitor waits for not
   expect(precached.length).toBeGreaterThan(20);
 });
 
+test.describe('a visitor whose phone speaks Bahasa Melayu', () => {
+  test.use({ locale: 'ms-MY' });
+
+  test("the worker fetches ahead the texts of the visitor's language, and no other language's", async ({
+    context,
+    signedInPage: page,
+  }) => {
+    const fetched: string[] = [];
+    context.on('request', (request) => {
+      if (request.serviceWorker()) fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/checkpoints');
+    await expect(page.getByRole('heading', { name: 'PUSAT SEMAKAN', exact: true })).toBeVisible();
+    // The worker installed: its precache and the texts it fetched ahead.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Each language's texts as the worker's list names them (vite.config.ts marks them with `lang`).
+    const list = await (await page.request.get('/sw.js')).text();
+    const texts = [...list.matchAll(/\{"lang":"([^"]+)","revision":[^,]*,"url":"([^"]+)"\}/g)].map(([, lang, url]) => ({
+      lang: lang!,
+      path: `/${url!}`,
+    }));
+    const of = (lang: string) => texts.filter((file) => file.lang === lang).map((file) => file.path);
+    expect(of('ms').length).toBeGreaterThan(0);
+    expect(of('ta').length).toBeGreaterThan(0);
+    // Malay's, every one, kept for this phone; Tamil's and Chinese's not fetched at all (9 files fewer over the link).
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('texts')).keys()).length)).toBe(of('ms').length);
+    expect(fetched.filter((path) => of('ta').includes(path) || of('zh-Hans').includes(path))).toEqual([]);
+
+    // Offline, a screen never opened is in Malay.
+    await context.setOffline(true);
+    await page.goto('/leaderboard');
+    await expect(page.getByRole('heading', { name: 'PAPAN PENDAHULU', exact: true })).toBeVisible();
+  });
+});
+
 test('the server itself is never answered from the cache: /api and /console still need the network', async ({
   context,
   signedInPage: page,

@@ -5,13 +5,12 @@
 // ready offline sooner than one file after another allowed.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
+import { type PrecacheEntry, PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { BUSY_CHANNEL, VisitorQuiet, isBusyMessage } from '../src/lib/busy-channel';
+import { ASK, BUSY_CHANNEL, VisitorQuiet, isBusyMessage } from '../src/lib/busy-channel';
 
-type Entry = string | { url: string; revision: string | null };
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Entry[] };
+declare const self: ServiceWorkerGlobalScope;
 
 // The reminders' push and notificationclick handlers (public/push-handlers.js, decision 063).
 importScripts('/push-handlers.js');
@@ -25,9 +24,12 @@ const AT_ONCE = 3;
 const LONGEST_WAIT_MS = 30_000;
 
 const quiet = new VisitorQuiet(Date.now());
-new BroadcastChannel(BUSY_CHANNEL).addEventListener('message', ({ data }: MessageEvent<unknown>) => {
+const channel = new BroadcastChannel(BUSY_CHANNEL);
+channel.addEventListener('message', ({ data }: MessageEvent<unknown>) => {
   if (isBusyMessage(data)) quiet.heard(data, Date.now());
 });
+// The open pages said what they do before this worker ran: they say it again now, within its first listen.
+channel.postMessage(ASK);
 
 async function visitorIdle(): Promise<void> {
   const started = Date.now();
@@ -36,36 +38,60 @@ async function visitorIdle(): Promise<void> {
   }
 }
 
-const manifest = self.__WB_MANIFEST;
+// `lang` marks the texts of one language (vite.config.ts).
+const manifest = self.__WB_MANIFEST as (string | (PrecacheEntry & { lang?: string }))[];
 const precache = new PrecacheController();
-precache.addToCacheList(manifest);
+// The texts of the languages other than English (English is in the app's own code): only those of the languages the
+// visitor's pages show are fetched ahead (`fillTexts`); another one is kept when a page first loads it.
+const textFiles = new Map<string, string>(
+  manifest.flatMap((entry) => (typeof entry !== 'string' && entry.lang ? [[`/${entry.url}`, entry.lang] as const] : [])),
+);
+precache.addToCacheList(manifest.filter((entry) => typeof entry === 'string' || !entry.lang));
 // As Workbox's own install asks them: a file named by its revision (index.html, the manifest) past the HTTP cache, a
 // file named by its hash (revision null) from it when the page has just loaded it.
 const revisioned = new Set(
   manifest.flatMap((entry) => (typeof entry !== 'string' && entry.revision ? [new URL(entry.url, self.location.href).href] : [])),
 );
+const texts = new CacheFirst({ cacheName: 'texts', plugins: [new ExpirationPlugin({ maxEntries: 40 })] });
 
-/** Workbox's install (PrecacheController.install), with the waits and three files at a time in place of one. */
-async function fillPrecache(event: ExtendableEvent): Promise<void> {
-  const files = [...precache.getURLsToCacheKeys()];
+/** Takes `files` AT_ONCE at a time, each once the visitor is idle. */
+async function fetchWhenIdle(files: string[], fetchOne: (url: string) => Promise<unknown>): Promise<void> {
   const fetchFiles = async () => {
-    for (let file = files.shift(); file; file = files.shift()) {
-      const [url, cacheKey] = file;
+    for (let url = files.shift(); url; url = files.shift()) {
       await visitorIdle();
-      const request = new Request(url, {
-        integrity: precache.getIntegrityForCacheKey(cacheKey),
-        cache: revisioned.has(url) ? 'reload' : 'default',
-        credentials: 'same-origin',
-      });
-      await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+      await fetchOne(url);
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, fetchFiles));
 }
 
-self.addEventListener('install', (event) => event.waitUntil(fillPrecache(event)));
+/** Workbox's install (PrecacheController.install), with the waits and three files at a time in place of one. */
+async function fillPrecache(event: ExtendableEvent): Promise<void> {
+  const cacheKeys = precache.getURLsToCacheKeys();
+  await fetchWhenIdle([...cacheKeys.keys()], async (url) => {
+    const cacheKey = cacheKeys.get(url)!;
+    const request = new Request(url, {
+      integrity: precache.getIntegrityForCacheKey(cacheKey),
+      cache: revisioned.has(url) ? 'reload' : 'default',
+      credentials: 'same-origin',
+    });
+    await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+  });
+}
+
+/** The texts of the languages the pages have shown, so that the app opens in them offline. */
+async function fillTexts(event: ExtendableEvent): Promise<void> {
+  const shown = new Set(quiet.languagesShown());
+  const files = [...textFiles].flatMap(([path, lang]) => (shown.has(lang) ? [path] : []));
+  await fetchWhenIdle(files, async (path) => {
+    await Promise.all(texts.handleAll({ request: new Request(path, { credentials: 'same-origin' }), event }));
+  });
+}
+
+self.addEventListener('install', (event) => event.waitUntil(fillPrecache(event).then(() => fillTexts(event))));
 self.addEventListener('activate', (event) => event.waitUntil(precache.activate(event)));
 registerRoute(new PrecacheRoute(precache));
+registerRoute(({ url, sameOrigin }) => sameOrigin && textFiles.has(url.pathname), texts);
 cleanupOutdatedCaches();
 
 // Every app route opens offline with the app's page; the server's own addresses never do.

@@ -1,6 +1,6 @@
 // What the visitor's pages tell the service worker so that its precache gives the link to the visitor first (issue 30
 // part 1, decision 091): each page says, on one BroadcastChannel, that the visitor did something (a tap, a key, a file
-// the page loaded) and how many of its calls to the server are in flight. The page's side is visitor-first.ts; the
+// the page loaded), how many of its calls to the server are in flight, and its language. The page's side is visitor-first.ts; the
 // worker's is apps/web/sw/sw.ts, which asks `VisitorQuiet` before each file it precaches. No DOM here: the worker imports it.
 
 export const BUSY_CHANNEL = 'quackquest-visitor-busy';
@@ -10,12 +10,21 @@ export interface BusyMessage {
   page: string;
   /** Its calls to the server (and uploads) waiting for their answer. */
   calls: number;
+  /** The language it shows: the worker keeps that language's texts. */
+  lang: string;
 }
 
 export function isBusyMessage(data: unknown): data is BusyMessage {
   if (typeof data !== 'object' || data === null) return false;
-  const { page, calls } = data as Record<string, unknown>;
-  return typeof page === 'string' && typeof calls === 'number';
+  const { page, calls, lang } = data as Record<string, unknown>;
+  return typeof page === 'string' && typeof calls === 'number' && typeof lang === 'string';
+}
+
+/** A worker that has just started asks every open page to say where it is. */
+export const ASK = { ask: true } as const;
+
+export function isAsk(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).ask === true;
 }
 
 /** The visitor counts as idle once no page has said anything for this long and none has a call in flight. */
@@ -31,11 +40,18 @@ const STALE_MS = 10 * CALLS_REPEAT_MS;
  */
 export class VisitorQuiet {
   private readonly pages = new Map<string, { calls: number; at: number }>();
+  private readonly languages = new Set<string>();
 
   constructor(private readonly started: number) {}
 
   heard(message: BusyMessage, now: number): void {
     this.pages.set(message.page, { calls: message.calls, at: now });
+    this.languages.add(message.lang);
+  }
+
+  /** Every language a page has shown since the worker started. */
+  languagesShown(): string[] {
+    return [...this.languages];
   }
 
   /** Milliseconds until the visitor is idle: 0 when the link is free now. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUSY_CHANNEL, type BusyMessage, CALLS_REPEAT_MS } from './busy-channel';
+import { ASK, BUSY_CHANNEL, type BusyMessage, CALLS_REPEAT_MS } from './busy-channel';
 
 describe("the page's side: what the service worker hears of the visitor's calls", () => {
   let heard: BusyMessage[];
@@ -38,6 +38,17 @@ describe("the page's side: what the service worker hears of the visitor's calls"
     vi.advanceTimersByTime(3 * CALLS_REPEAT_MS);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard).toHaveLength(said);
+  });
+
+  it('answers a worker that has just started with where it is: its calls and its language', async () => {
+    const { startSayingBusy } = await import('./visitor-first');
+    startSayingBusy();
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    // (The pages of the tests before, still open, answer too.)
+    const ours = () => heard.filter((message) => message.page === heard[0]!.page);
+    worker.postMessage(ASK);
+    await vi.waitFor(() => expect(ours()).toHaveLength(2));
+    expect(ours()[1]).toEqual({ page: heard[0]!.page, calls: 0, lang: 'en' });
   });
 
   it('says nothing, and repeats nothing, where there is no channel to say it on', async () => {

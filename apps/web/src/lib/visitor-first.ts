@@ -2,7 +2,8 @@
 // visitor is using the link, so that the worker waits until the visitor is idle before its next file. A tap or a key
 // (what follows one is usually a request the visitor waits for), a file the page loaded, and each call to the server
 // from its start to its answer (`visitorCall`, from the API client and the photo upload).
-import { BUSY_CHANNEL, type BusyMessage, CALLS_REPEAT_MS } from './busy-channel';
+import { BUSY_CHANNEL, type BusyMessage, CALLS_REPEAT_MS, isAsk } from './busy-channel';
+import { currentLocale } from './i18n';
 
 /** Activity is said at most this often; the start and end of a call always. */
 const SAY_EVERY_MS = 250;
@@ -18,7 +19,7 @@ function say(always: boolean): void {
   const now = performance.now();
   if (!always && now - lastSaid < SAY_EVERY_MS) return;
   lastSaid = now;
-  channel.postMessage({ page, calls } satisfies BusyMessage);
+  channel.postMessage({ page, calls, lang: currentLocale() } satisfies BusyMessage);
 }
 
 /** While the page has calls in flight (however they began: some start before main.tsx runs), it says so again and again. */
@@ -34,6 +35,10 @@ function repeatWhileCalling(): void {
 export function startSayingBusy(): void {
   if (!('BroadcastChannel' in window) || !('serviceWorker' in navigator)) return;
   channel = new BroadcastChannel(BUSY_CHANNEL);
+  // A worker that has just started asks: it was not there to hear what the page said before.
+  channel.addEventListener('message', ({ data }: MessageEvent<unknown>) => {
+    if (isAsk(data)) say(true);
+  });
   const active = () => say(false);
   window.addEventListener('pointerdown', active, { capture: true, passive: true });
   window.addEventListener('keydown', active, { capture: true, passive: true });
