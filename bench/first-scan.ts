@@ -8,6 +8,9 @@
 //   ("Point your camera at the QR code.") and until "Valid QR Code" (the code decoded and accepted by the server).
 // - link: another new visitor opens /checkpoints and does nothing: seconds from the list on screen until no byte has
 //   crossed the link for 3 s (the service worker's precache, the decoder's warm-up), and the kB received meanwhile.
+// - sign-up: a new visitor (a fresh phone) opens /signup from the campaign's link, fills the form, sends it, opens the
+//   e-mailed link (read from the dev outbox) and answers the cabin question: seconds until the form, until "sent", and
+//   from the first visit until the checkpoint list (issue 30's "sign-up to the first checkpoint").
 // - walk: a third opens /checkpoints and, as soon as the list is there, taps LEADERBOARD, then REWARDS as soon as the top
 //   list is there: seconds from each tap until its screen's content (issue 30 part 1: while the service worker fills its
 //   precache, what the visitor taps must not wait behind it; decision 091).
@@ -43,6 +46,8 @@ interface Build {
   origin: string;
   proxy: Awaited<ReturnType<typeof startThrottleProxy>>;
   newVisitor: () => Promise<Visitor>;
+  /** The server's own address (not through the proxy), for its dev outbox. */
+  direct: string;
   stop: () => Promise<void>;
 }
 
@@ -60,6 +65,13 @@ interface WalkResult {
   checkpoints: number;
   leaderboard: number;
   rewards: number;
+}
+
+interface SignUpResult {
+  build: string;
+  form: number;
+  sent: number;
+  checkpoints: number;
 }
 
 interface LinkResult {
@@ -97,6 +109,7 @@ async function startBuild(name: string, root: string, tmp: string): Promise<Buil
     origin: `http://127.0.0.1:${proxy.port}`,
     proxy,
     newVisitor: () => createVisitor(direct),
+    direct,
     stop: async () => {
       await proxy.close();
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -173,6 +186,42 @@ async function walkOnce(build: Build, native: boolean, video: string): Promise<W
   }
 }
 
+async function signUpOnce(build: Build, video: string): Promise<SignUpResult> {
+  const browser = await chromium.launch({ executablePath: browserPaths.full, args: [...chromiumArgs, ...fakeCameraArgs(video)] });
+  const email = `first-visit-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(`${build.origin}/signup`, { waitUntil: 'commit', timeout: 120_000 });
+    await page.getByLabel('EMAIL', { exact: true }).waitFor({ timeout: 120_000 });
+    const form = Date.now() - started;
+    await page.getByLabel('EMAIL', { exact: true }).fill(email);
+    await page.getByLabel('FULL NAME').fill('Nurul Aziz');
+    await page.getByRole('checkbox', { name: 'I agree to the T&Cs and want to receive exclusive updates' }).check();
+    await page.getByRole('button', { name: "Let's Get Quackin'" }).click();
+    await page.getByText('A sign-up link has been sent to your email.').waitFor({ timeout: 120_000 });
+    const sent = Date.now() - started;
+    let link = '';
+    while (!link) {
+      const outbox = (await (await fetch(`${build.direct}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+        link: string;
+      }[];
+      link = outbox[0]?.link ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The e-mail names the server's own address; the phone opens it through the same link.
+    const through = new URL(link);
+    through.host = new URL(build.origin).host;
+    await page.goto(through.href, { waitUntil: 'commit', timeout: 120_000 });
+    await page.getByRole('button', { name: 'No, I need to win one' }).click({ timeout: 120_000 });
+    await page.locator('.cp-list').waitFor({ timeout: 120_000 });
+    return { build: build.name, form, sent, checkpoints: Date.now() - started };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function waitForValid(page: Page): Promise<void> {
   await page.getByText(VALID_TEXT).first().waitFor({ timeout: 180_000 });
 }
@@ -225,7 +274,12 @@ async function main(): Promise<void> {
     const scans: ScanResult[] = [];
     const links: LinkResult[] = [];
     const walks: WalkResult[] = [];
+    const signUps: SignUpResult[] = [];
     for (let run = 1; run <= runs; run++) {
+      for (const build of builds) {
+        console.log(`run ${run}, ${build.name}, sign-up`);
+        signUps.push(await signUpOnce(build, video));
+      }
       for (const native of [false, true]) {
         for (const build of builds) {
           console.log(`run ${run}, ${build.name}, ${native ? 'native detector' : 'no native detector'}`);
@@ -239,6 +293,11 @@ async function main(): Promise<void> {
     const machine = describeMachine();
     const rows: string[] = [];
     const walkRows: string[] = [];
+    const signUpRows = builds.map((build) => {
+      const mine = signUps.filter((r) => r.build === build.name);
+      const column = (pick: (r: SignUpResult) => number) => `${s(median(mine.map(pick)))} (${all(mine.map(pick), s)})`;
+      return `| ${build.name} | ${column((r) => r.form)} | ${column((r) => r.sent)} | ${column((r) => r.checkpoints)} |`;
+    });
     for (const native of [false, true]) {
       for (const build of builds) {
         const scan = scans.filter((r) => r.build === build.name && r.native === native);
@@ -280,6 +339,10 @@ async function main(): Promise<void> {
         '| build | native QR detector | list shown, tap LEADERBOARD → top list | then tap REWARDS → rewards |',
         '| --- | --- | ---: | ---: |',
         ...walkRows,
+        '',
+        '| build | first visit of /signup → form | → "sent" (form filled at once) | → checkpoint list (link opened at once) |',
+        '| --- | ---: | ---: | ---: |',
+        ...signUpRows,
       ].join('\n'),
     );
   } finally {
