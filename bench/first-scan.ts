@@ -198,6 +198,8 @@ async function signUpOnce(build: Build, video: string): Promise<SignUpResult> {
     const form = Date.now() - started;
     await page.getByLabel('EMAIL', { exact: true }).fill(email);
     await page.getByLabel('FULL NAME').fill('Nurul Aziz');
+    await page.getByLabel('PHONE NUMBER').fill('+65 8123 4567');
+    await page.getByLabel('INSTAGRAM HANDLE').fill('@nurul.sails');
     await page.getByRole('checkbox', { name: 'I agree to the T&Cs and want to receive exclusive updates' }).check();
     await page.getByRole('button', { name: "Let's Get Quackin'" }).click();
     await page.getByText('A sign-up link has been sent to your email.').waitFor({ timeout: 120_000 });

@@ -1,7 +1,7 @@
 // Issue 15 parts 5, 6, 7 and 9: reward rows say who may claim them and how many more ducks are needed, and
 // scroll with the page; a list that fails to load says so and offers a retry (never an empty state); the
 // leaderboard marks the visitor's own row and states the tie rule where ties show; the voucher says where and
-// when to collect it.
+// when to collect it. Issue 30 part 4: a call the server is slow to answer is told as slow.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiAs, createVisitor, expect, ops, signIn, test, type Visitor } from '../support/fixtures';
@@ -159,4 +159,25 @@ test("the leaderboard that fails to load says so with a Retry; it marks the visi
   // Give the ducks back: later journeys expect their own visitors at the top.
   await ops('ducks:adjust', first.email, '-8000', '--reason', 'e2e tie done');
   await ops('ducks:adjust', second.email, '-8000', '--reason', 'e2e tie done');
+});
+
+test("a call the server is slow to answer says so after 6 s, never as the signal's fault, and the line goes with the answer", async ({
+  signedInPage: page,
+}) => {
+  // The top list's answer held back, as a busy server or a crowded link would.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/leaderboard', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/leaderboard');
+  const line = page.getByRole('status').filter({ hasText: "Slow connection — still waiting for the game's server..." });
+  // The app's rule: a call waiting 6 s makes the connection slow.
+  await expect(line).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/No signal|Offline|not answering/)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('slow-line.png') });
+  release();
+  await expect(page.getByRole('list', { name: 'Top players' })).toBeVisible();
+  await expect(line).toHaveCount(0);
 });
