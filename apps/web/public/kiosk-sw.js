@@ -13,7 +13,8 @@ const PAGE_WAIT_MS = 4000;
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-/** The page from the network, kept for next time; the kept one when the network fails or is slow. */
+/** The page from the network, kept for next time; the kept one when the network fails, errs (a proxy's 502 while the
+ * server restarts) or is slow. */
 async function page(request) {
   const cache = await caches.open(CACHE);
   const fromNetwork = fetch(request).then(async (response) => {
@@ -21,7 +22,13 @@ async function page(request) {
     return response;
   });
   const late = new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS));
-  const first = await Promise.race([fromNetwork.catch(() => undefined), late]);
+  const first = await Promise.race([
+    fromNetwork.then(
+      (response) => (response.ok ? response : undefined),
+      () => undefined,
+    ),
+    late,
+  ]);
   if (first) return first;
   const kept = await cache.match(PAGE);
   return kept ?? fromNetwork;
