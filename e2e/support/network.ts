@@ -1,4 +1,4 @@
-// A poor connection for the journeys that try one: Chromium's own network emulation.
+// A poor connection for the journeys that try one: Chromium's own network emulation, or one answer held back.
 import type { CDPSession, Page } from '@playwright/test';
 
 /** Ship Wi-Fi: 400 kbit/s both ways, 400 ms latency, on every request of `page`. */
@@ -12,4 +12,15 @@ export async function throttle(page: Page): Promise<CDPSession> {
     uploadThroughput: 50_000,
   });
   return cdp;
+}
+
+/** Holds the answers to requests matching `url` back until `release` is called: a server slow to answer them. */
+export async function holdBack(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }

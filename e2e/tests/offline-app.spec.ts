@@ -3,6 +3,7 @@
 // from the cache, with their last answers and the line saying when they saw them; a screen never visited opens too
 // and says it waits for the network; back online, it fills in and the line goes.
 import { apiAs, expect, test } from '../support/fixtures';
+import { holdBack } from '../support/network';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -63,12 +64,7 @@ test('the service worker fills its precache only while the visitor waits for not
     if (request.serviceWorker() && new URL(request.url()).pathname.startsWith('/assets/')) precached.push(request.url());
   });
   // The visitor waits for the top list: its answer is held back while the worker installs.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/leaderboard', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdBack(page, '**/api/leaderboard');
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'LEADERBOARD' })).toBeVisible();
   // The worker registered (after the page's load event) and installing, with the visitor's call in flight: for these

@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiAs, createVisitor, expect, ops, signIn, test, type Visitor } from '../support/fixtures';
+import { holdBack } from '../support/network';
 import { APP_URL } from '../support/ports';
 
 const rewardRow = (page: Page, item: string) =>
@@ -165,12 +166,7 @@ test("a call the server is slow to answer says so after 6 s, never as the signal
   signedInPage: page,
 }) => {
   // The top list's answer held back, as a busy server or a crowded link would.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/leaderboard', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdBack(page, '**/api/leaderboard');
   await page.goto('/leaderboard');
   const line = page.getByRole('status').filter({ hasText: "Slow connection — still waiting for the game's server..." });
   // The app's rule: a call waiting 6 s makes the connection slow.
