@@ -166,10 +166,11 @@ export default defineConfig({
       injectManifest: {
         // A classic worker: it loads the reminders' handlers with importScripts (public/push-handlers.js).
         rollupFormat: 'iife',
-        // The app shell and every screen's code, the scanner's jsQR decoder among them (decision 077); not the PNG icons
-        // (the browser fetches them to install) and not the WebAssembly decoder (464 kB gzipped: fetched only when jsQR
-        // cannot read the camera's frames, then kept in its own cache).
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The app shell and every screen's code, the scanner's jsQR decoder among them (decision 077), and the reminder's
+        // two small pictures (5 kB, decision 093); not the other PNG icons (the browser fetches them to install) and not
+        // the WebAssembly decoder (464 kB gzipped: fetched only when jsQR cannot read the camera's frames, then kept in
+        // its own cache).
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/notification-96.png', 'icons/badge-72.png'],
         globIgnores: ['console.html', '**/*.wasm', 'sw.js'],
         manifestTransforms: [
           async (entries) => ({

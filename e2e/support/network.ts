@@ -1,5 +1,5 @@
 // A poor connection for the journeys that try one: Chromium's own network emulation, or one answer held back.
-import type { CDPSession, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
 /** Ship Wi-Fi: 400 kbit/s both ways, 400 ms latency, on every request of `page`. */
 export async function throttle(page: Page): Promise<CDPSession> {
@@ -14,8 +14,11 @@ export async function throttle(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-/** Holds the answers to requests matching `url` back until `release` is called: a server slow to answer them. */
-export async function holdBack(page: Page, url: string): Promise<{ release: () => void }> {
+/**
+ * Holds the answers to requests matching `url` back until `release` is called: a server slow to answer them. Held for
+ * a context, it holds its service workers' requests too.
+ */
+export async function holdBack(page: Page | BrowserContext, url: string): Promise<{ release: () => void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {

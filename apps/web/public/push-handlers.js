@@ -1,8 +1,16 @@
-// The service worker's reminders (decision 063), loaded into the generated sw.js (vite.config.ts, importScripts).
+// The service worker's reminders (decision 063), loaded into sw.js (sw/sw.ts, importScripts).
 // A push message is the server's JSON { title, body, url, tag, lang }, decrypted by the browser: it is shown as a
 // notification whose tag is its unlock's, so a message delivered twice shows once. Tapping it opens its screen in
 // the app's window, or a new one.
-/* global self, URL */
+//
+// Its icon and badge come from the precache as data: URLs (decision 093): the browser shows a notification only once
+// its pictures have loaded, and from the worker they load from the network, never through the worker's own cache. On
+// the ship's link that held every reminder back by the server's answers, and a server slow to answer held it as long.
+// A picture not (yet) kept is named by its address, as before.
+/* global self, URL, caches, btoa */
+
+const ICON = '/icons/notification-96.png';
+const BADGE = '/icons/badge-72.png';
 
 /** Only a path of this app: a message cannot send the visitor elsewhere. */
 function screenOf(url) {
@@ -17,14 +25,30 @@ function messageOf(data) {
   }
 }
 
+/** The kept picture at `path` as a data: URL, or `path` itself when it is not kept. */
+async function keptPicture(path) {
+  try {
+    // The precache keys its files by address and revision (`?__WB_REVISION__=`).
+    const kept = await caches.match(path, { ignoreSearch: true });
+    if (!kept) return path;
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return `data:${kept.headers.get('content-type') || 'image/png'};base64,${btoa(binary)}`;
+  } catch {
+    return path;
+  }
+}
+
 async function showReminder(data) {
   const message = messageOf(data);
+  const [icon, badge] = await Promise.all([keptPicture(ICON), keptPicture(BADGE)]);
   await self.registration.showNotification(message.title || 'QuackQuest', {
     body: message.body || '',
     tag: message.tag || 'reminder',
     lang: message.lang || '',
-    icon: '/icons/icon-192.png',
-    badge: '/icons/icon-192.png',
+    icon,
+    badge,
     data: { url: screenOf(message.url) },
   });
 }
