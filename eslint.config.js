@@ -152,6 +152,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server tests share one PostgreSQL database. An app built directly serves the mail queue's default channel,
+    // so another test process's such app could send its e-mail (and a test wait for it in vain): buildTestApp
+    // (test/auth.ts) gives each app a channel of its own. The ops/ rule above leaves tests out, so this one is free.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+app$',
+              importNames: ['buildApp'],
+              message: 'A test builds its app with buildTestApp (test/auth.ts): its own mail channel on the shared database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -170,3 +170,21 @@ describe('the rules of hooks hold in the web app', () => {
     expect(await problems(FEATURE_FILE, code, 'react-hooks/rules-of-hooks')).toHaveLength(1);
   });
 });
+
+describe('a server test builds its app with its own mail channel', () => {
+  const RULE = '@typescript-eslint/no-restricted-imports';
+  const TEST_FILE = 'apps/server/src/http/log-redaction.server.test.ts';
+
+  it('refuses buildApp imported by a test', async () => {
+    const code = "import { buildApp } from '../app';\nexport const b = buildApp;";
+    expect(await problems(TEST_FILE, code, RULE)).toEqual([expect.stringContaining('buildTestApp (test/auth.ts)')]);
+  });
+
+  it.each([
+    [TEST_FILE, "import { buildTestApp } from '../../test/auth';\nexport const b = buildTestApp;"],
+    [TEST_FILE, "import type { BuildOptions } from '../app';\nexport type B = BuildOptions;"],
+    ['apps/server/src/server.ts', "import { buildApp } from './app';\nexport const b = buildApp;"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await problems(file, code, RULE)).toEqual([]);
+  });
+});

@@ -12,9 +12,15 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 /**
  * Another app instance with its own configuration, on the same database (and secret) as the shared one. Its mail
  * worker serves its own channel of the queue (unless `mailChannel` says which), so its e-mail reaches its own
- * SMTP server or dev outbox, whichever other apps share the database.
+ * SMTP server or dev outbox, whichever other apps share the database. A server test builds every app with it
+ * (eslint.config.js).
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'env' | 'database'> = {}) {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'env' | 'database'> = {},
+  /** Routes of the test's own, added before the app is ready. */
+  prepare?: (app: App) => void,
+) {
   const { database, dataDir } = await getTestContext();
   const app = await buildApp({
     env: parseEnv({
@@ -28,6 +34,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
     mailChannel: unique('app'),
     ...options,
   });
+  prepare?.(app);
   await app.ready();
   return app;
 }

@@ -1,10 +1,7 @@
 // Request logs never hold a credential (decision 018): the path is kept, the secret values are not.
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type App, call } from '../../test/auth';
-import { getTestContext } from '../../test/helpers';
-import { buildApp } from '../app';
-import { parseEnv } from '../config/env';
+import { type App, buildTestApp, call } from '../../test/auth';
 import { redactUrl } from './log-redaction';
 
 const apps: App[] = [];
@@ -22,16 +19,11 @@ async function appWithLog(env: Record<string, string> = {}) {
       done();
     },
   });
-  const { database, dataDir } = await getTestContext();
-  const app = await buildApp({
-    env: parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
-    database,
-    logger: { level: 'info', stream },
+  const app = await buildTestApp(env, { logger: { level: 'info', stream } }, (built) => {
+    built.get('/api/test/boom', { config: { public: true } }, async () => {
+      throw new Error('the database went away');
+    });
   });
-  app.get('/api/test/boom', { config: { public: true } }, async () => {
-    throw new Error('the database went away');
-  });
-  await app.ready();
   apps.push(app);
   return { app, lines };
 }

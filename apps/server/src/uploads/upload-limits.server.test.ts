@@ -4,8 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { parseEnv } from '../config/env';
+import { buildTestApp } from '../../test/auth';
 import { type TestUser, addCheckpoint, api, attempt, createUser, getTestContext, nowSec } from '../../test/helpers';
 
 const JPEG = Buffer.from(
@@ -48,9 +47,7 @@ function rawPut(port: number, url: string, headers: Record<string, string>, body
 }
 
 async function listeningApp(overrides: Record<string, string> = {}) {
-  const { database, dataDir } = await getTestContext();
-  const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...overrides });
-  const app = await buildApp({ env, database });
+  const app = await buildTestApp(overrides);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as net.AddressInfo).port };
 }
