@@ -5,8 +5,9 @@
 // from its own loopback address). The built server (apps/server/dist/server.js, built here first) runs in its own
 // process, as production runs it, on PGlite and on PostgreSQL with 100k users already registered. Per step: the arrival
 // rate, whether it was held (every visitor done, no error, every call's p99 and the e-mail's under 1 s), p50/p99 per
-// call, and the CPU of the server process and of PostgreSQL's processes (/proc), also per visitor. After each step, the
-// floor at its rate (issue 33, bench/evening-floor.ts): the same visitors against a trivial Fastify server in its own
+// call, the CPU of the server process and of PostgreSQL's processes (/proc), also per visitor, and the server's peak
+// resident memory. After each step, the floor at its rate (issue 33, bench/evening-floor.ts): the same visitors against
+// a trivial Fastify server in its own
 // process (its CPU per request), and on PostgreSQL its CPU per trivial read and per single-row autocommit insert; then
 // per visitor the server's CPU, PostgreSQL's CPU, statements and round trips (counted on the wire between the server
 // and PostgreSQL, bench/pg-wire-count.ts) and requests, each against its floor, and the visitors a second one server
@@ -46,7 +47,7 @@ import {
 } from './evening-floor';
 import { describeMachine, untilServerIdle } from './machine';
 import { startWireCounter, type WireCounts } from './pg-wire-count';
-import { cpuSince, processCpuMs, writeSyscalls } from './proc-cpu';
+import { cpuSince, peakResident, processCpuMs, residentMb, writeSyscalls } from './proc-cpu';
 import { replaceBlock } from './report';
 import { createPostgresDatabase } from './scratch-db';
 import { seedUsers } from './seed';
@@ -404,6 +405,8 @@ interface StepRow {
   /** % of one core over the step: the server process, the visitors' process, PostgreSQL's processes. */
   cpu: { server: number; generator: number; postgres?: number; nginx?: number };
   serverMsPerVisitor: number;
+  /** The server process's highest resident memory during the step (MB): on PGlite, the database's too. */
+  serverPeakMb?: number;
   postgresMsPerVisitor?: number;
   /** The server's write system calls per visitor (round trips to PostgreSQL, answers, SMTP): load does not change it. */
   writesPerVisitor?: number;
@@ -475,6 +478,7 @@ async function runStep(
   const serverBefore = processCpuMs([server.pid]);
   const pgSince = kind === 'postgres' ? cpuSince('postgres') : undefined;
   const nginxSince = options.viaNginx ? cpuSince('nginx') : undefined;
+  const memory = peakResident(server.pid);
   const started = performance.now();
   const result = await generator.step({
     url: server.url,
@@ -489,6 +493,7 @@ async function runStep(
   const elapsed = (performance.now() - started) / 1000;
   visitorsSoFar += result.planned + 1;
   const serverMs = processCpuMs([server.pid]) - serverBefore;
+  const serverPeakMb = memory();
   const writesAfter = writeSyscalls(server.pid);
   const wireAfter = prepared.wire && { ...prepared.wire };
   // PostgreSQL's statistics reach pg_stat_database within a second or so of a transaction's end.
@@ -510,6 +515,7 @@ async function runStep(
       ...(nginxMs !== undefined ? { nginx: Math.round(nginxMs / 10 / elapsed) } : {}),
     },
     serverMsPerVisitor: serverMs / done,
+    ...(serverPeakMb !== undefined ? { serverPeakMb } : {}),
     ...(writesBefore !== undefined && writesAfter !== undefined ? { writesPerVisitor: (writesAfter - writesBefore) / done } : {}),
     ...(transactionsBefore !== undefined && transactionsAfter !== undefined
       ? { transactionsPerVisitor: (transactionsAfter - transactionsBefore) / done }
@@ -572,8 +578,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionD
 
 function stepTable(rows: StepRow[]): string {
   const lines = [
-    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | nginx CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | load avg | not held because |',
-    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| db | build | arrivals/s | visitors | held | slowest p99 (call) | e-mail p99 ms | claims | server CPU % | PostgreSQL CPU % | visitors process CPU % | nginx CPU % | server CPU ms / visitor | PostgreSQL CPU ms / visitor | server writes / visitor | transactions / visitor | server MB (peak) | load avg | not held because |',
+    '| --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
     const r = row.result;
@@ -581,7 +587,7 @@ function stepTable(rows: StepRow[]): string {
       .filter(([name]) => name !== 'e-mail arrives')
       .sort((a, b) => b[1].p99 - a[1].p99)[0];
     lines.push(
-      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${row.cpu.nginx ?? '-'} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
+      `| ${row.db} | ${row.build} | ${fmt(row.rate)} | ${fmt(r.planned)} | ${row.held ? 'yes' : 'no'} | ${slowest ? `${fmt(slowest[1].p99)} (${slowest[0]})` : '-'} | ${fmt(r.calls['e-mail arrives']?.p99 ?? 0)} | ${fmt(r.claims)} | ${row.cpu.server} | ${row.cpu.postgres ?? '-'} | ${row.cpu.generator} | ${row.cpu.nginx ?? '-'} | ${fmt(row.serverMsPerVisitor, 1)} | ${row.postgresMsPerVisitor === undefined ? '-' : fmt(row.postgresMsPerVisitor, 1)} | ${row.writesPerVisitor === undefined ? '-' : fmt(row.writesPerVisitor, 1)} | ${row.transactionsPerVisitor === undefined ? '-' : fmt(row.transactionsPerVisitor, 1)} | ${row.serverPeakMb === undefined ? '-' : fmt(row.serverPeakMb)} | ${fmt(row.load1, 1)} | ${row.why.replace(/\|/g, '/') || '-'} |`,
     );
   }
   return lines.join('\n');
@@ -740,7 +746,11 @@ async function benchDatabase(kind: Kind, builds: Build[], generator: Generator, 
     };
     if (builds.length === 1) {
       server = await startServer(builds[0]!, kind, prepared, generator.smtpUrl, options, log);
+      const started = residentMb(server.pid);
       await warmUp(server, builds[0]!);
+      console.log(
+        `[${kind}] the server's resident memory: ${started?.toFixed(0) ?? '?'} MB started, ${residentMb(server.pid)?.toFixed(0) ?? '?'} MB after the warm-up`,
+      );
       for (const rate of options.steps[kind]) {
         await untilServerIdle(server.directUrl, 100, 120_000);
         const row = await runStep(generator, server, prepared, kind, builds[0]!, rate, options);

@@ -1,5 +1,5 @@
-// CPU time of processes read from /proc (Linux): the server, PostgreSQL's processes. Used by the benchmarks, which
-// measure other processes than their own.
+// CPU time and memory of processes read from /proc (Linux): the server, PostgreSQL's processes. Used by the benchmarks,
+// which measure other processes than their own.
 import { readFileSync, readdirSync } from 'node:fs';
 
 /** CPU time (ms) of the given processes (those whose stat line `keep` accepts), from /proc; gone ones add 0. */
@@ -62,4 +62,33 @@ export function writeSyscalls(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The process's resident memory now (/proc/PID/status `VmRSS`), in MB; undefined without /proc or once it has ended. */
+export function residentMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Samples the process's resident memory every `everyMs` until the function returned is called, which gives the
+ * highest sample (MB; undefined without /proc).
+ */
+export function peakResident(pid: number, everyMs = 250): () => number | undefined {
+  let peak: number | undefined;
+  const sample = () => {
+    const now = residentMb(pid);
+    if (now !== undefined) peak = Math.max(peak ?? 0, now);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
 }
