@@ -2,14 +2,14 @@
 // own turns them on and the cached paths are compared with the exact, uncached answers.
 // Other test files share this database; every comparison is made against the whole table at that moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildTestApp, call } from '../../test/auth';
+import { type App, buildTestApp, call, cookieFrom, idTokenFor, signupBody, uniqueEmail } from '../../test/auth';
 import { type TestUser, addCheckpoint, createUser, getTestContext } from '../../test/helpers';
 import { count, eq, isNull } from 'drizzle-orm';
 import { readActiveCampaign } from '../campaign/active';
 import { findCheckpoint } from '../checkpoints/queries';
 import { checkpoints, users } from '../db/schema';
 import { addLedgerRow } from '../ledger/ledger';
-import { hashToken } from '../session/session';
+import { SESSION_COOKIE, hashToken, rememberedUser } from '../session/session';
 import { createRankIndex, exactRank } from '../leaderboard/ranking';
 import { overrideCacheSettings } from './per-app';
 import { NO_CACHES, PRODUCTION_CACHES } from './settings';
@@ -337,6 +337,25 @@ describe('an app with its caches on', () => {
     expect((await call(app, 'GET', '/api/me', { cookie: user.cookie })).body).toMatchObject({ duckPoints: 2 });
     await fund(user, 3);
     expect((await call(app, 'GET', '/api/me', { cookie: user.cookie })).body).toMatchObject({ duckPoints: 5 });
+  });
+
+  it('remembers the session it made at sign-up and at log-in: the next request needs no session lookup (decision 094)', async () => {
+    const email = uniqueEmail('remembered');
+    const signedUp = await call(app, 'POST', '/api/auth', { body: signupBody(email, await idTokenFor(app, email)) });
+    expect(signedUp.status).toBe(201);
+    const [user] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const signUpToken = cookieFrom(signedUp.headers, SESSION_COOKIE)!.split('=')[1]!;
+    expect(rememberedUser(app.ctx, signUpToken, Date.now())).toBe(user!.id);
+    const loggedIn = await call(app, 'POST', '/api/auth', {
+      body: { action: 'login', idToken: await idTokenFor(app, email), email },
+    });
+    expect(loggedIn.status).toBe(200);
+    const logInToken = cookieFrom(loggedIn.headers, SESSION_COOKIE)!.split('=')[1]!;
+    expect(rememberedUser(app.ctx, logInToken, Date.now())).toBe(user!.id);
+    // And forgotten at logout, as a looked-up one is.
+    expect((await call(app, 'POST', '/api/auth/logout', { cookie: `${SESSION_COOKIE}=${logInToken}` })).status).toBe(200);
+    expect(rememberedUser(app.ctx, logInToken, Date.now())).toBeUndefined();
+    expect((await call(app, 'GET', '/api/me', { cookie: `${SESSION_COOKIE}=${logInToken}` })).status).toBe(401);
   });
 
   it('logout ends the session at once, though the session was cached', async () => {

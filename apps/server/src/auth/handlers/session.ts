@@ -15,6 +15,7 @@ import {
   deleteSession,
   hashToken,
   newSessionToken,
+  rememberSession,
   setSessionCookie,
 } from '../../session/session';
 import type { Proven } from '../id-token';
@@ -36,14 +37,16 @@ export async function logInOrSignUp(auth: AuthDeps, request: FastifyRequest, rep
   if (body.action === 'signup') return signUp(auth, request, reply, body, identity, language);
   const [existing] = await auth.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!existing) throw notFound(said('userNotFound'));
+  const at = auth.ctx.now();
   const token = await auth.ctx.db.transaction(async (tx) => {
-    await spendProof(tx, identity, auth.ctx.now());
+    await spendProof(tx, identity, at);
     // A blocked visitor (decision 020), checked under their row lock (shared) with the session written in the
     // same transaction: a block that commits first is seen here, and one that comes later deletes this session.
     if (await isBlocked(tx, existing.id, { lock: true })) throw forbidden(said('accountBlocked'));
     if (existing.language !== language) await tx.update(users).set({ language }).where(eq(users.id, existing.id));
-    return createSession(tx, existing.id, auth.ctx.now());
+    return createSession(tx, existing.id, at);
   });
+  rememberSession(auth.ctx, token, existing.id, at);
   setSessionCookie(reply, token, auth.secureCookies);
   return { message: 'Login successful', email, userName: existing.fullName };
 }
@@ -97,6 +100,7 @@ async function signUp(
     address: request.ip,
     browser: identity.browser,
   }).catch((error: unknown) => request.log.warn({ err: error }, 'the sign-up signals were not kept'));
+  rememberSession(auth.ctx, token, Number(row.sign_up_user), now);
   setSessionCookie(reply, token, auth.secureCookies);
   return reply.status(201).send({ message: 'Signup successful', email: identity.email, userName: row.sign_up_name });
 }
