@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrationsFolder } from '../src/paths';
 import { type ScratchDatabase, createScratchDatabase, removeTempDirs, tempDir } from './resilience/harness';
@@ -71,6 +71,20 @@ export function privateDatabases() {
       await pglite.exec(rows);
       await pglite.close();
       return open({ dataDir });
+    },
+    /**
+     * The database `make` gives, made in a `beforeAll` of the describe this is called in, never in a test: a new
+     * database takes seconds, many more on a loaded machine, and is not what the test checks. Read it in the tests.
+     */
+    before(make: () => Promise<Database>): () => Database {
+      let database: Database | undefined;
+      beforeAll(async () => {
+        database = await make();
+      });
+      return () => {
+        if (!database) throw new Error('the database of this describe was not made (its beforeAll failed)');
+        return database;
+      };
     },
   };
 }

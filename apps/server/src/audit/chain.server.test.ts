@@ -44,11 +44,21 @@ async function seals(database: Database) {
 }
 
 describe('the audit chain', () => {
-  /** The first case's database, which the third case goes on with (each one migrated on PGlite takes seconds). */
-  let sealedOnce: Database | undefined;
+  // Each made before the tests (a new database takes seconds, many more on a loaded machine): the first case's, which
+  // the third goes on with; the second's, which it tampers with; and one as a build before the chain left it.
+  const sealedOnce = databases.before(() => databases.fresh());
+  const tampered = databases.before(() => databases.fresh());
+  const migrated = databases.before(() =>
+    databases.migratedBefore(
+      '0022_audit_chain',
+      `insert into audit_log (at, actor, action, subject, after) values
+      ('2026-11-01T08:00:00Z', 'cli', 'campaign.load', 'demo', '{"version": 1}'),
+      ('2026-11-02T09:30:00.123456+08', 'admin@crew.example.com', 'operator.add', 'staff@crew.example.com', null)`,
+    ),
+  );
 
   it('seals every committed row once, in order, with operators acting at once; a rolled-back one leaves no seal', async () => {
-    const database = (sealedOnce = await databases.fresh());
+    const database = sealedOnce();
     await Promise.all(
       Array.from({ length: 12 }, (_, n) =>
         database.db.transaction(async (tx) => {
@@ -79,7 +89,7 @@ describe('the audit chain', () => {
   });
 
   it('names an edited row, a removed row, a removed seal and a trail cut short', async () => {
-    const database = await databases.fresh();
+    const database = tampered();
     for (let n = 1; n <= 6; n++) await database.db.transaction((tx) => recordAudit(tx, entry(n)));
     const sealed = await seals(database);
     expect(await broken(database)).toEqual({});
@@ -121,7 +131,7 @@ describe('the audit chain', () => {
   });
 
   it('refuses to change or remove a seal or the head, and a row inserted around the chain shows as unsealed', async () => {
-    const database = sealedOnce ?? (await databases.fresh());
+    const database = sealedOnce();
     await database.db.transaction((tx) => recordAudit(tx, entry(1)));
     for (const statement of [
       sql`update audit_seals set hash = 'x'`,
@@ -137,10 +147,7 @@ describe('the audit chain', () => {
   });
 
   it('seals the rows written before the chain existed, in id order, when its migration runs', async () => {
-    const insertRows = `insert into audit_log (at, actor, action, subject, after) values
-      ('2026-11-01T08:00:00Z', 'cli', 'campaign.load', 'demo', '{"version": 1}'),
-      ('2026-11-02T09:30:00.123456+08', 'admin@crew.example.com', 'operator.add', 'staff@crew.example.com', null)`;
-    const database = await databases.migratedBefore('0022_audit_chain', insertRows);
+    const database = migrated();
     const sealed = await seals(database);
     const rows = await queryRows<{ id: number }>(database.db, sql`select id::int from audit_log order by id`);
     expect(sealed).toEqual(rows.map((row, i) => ({ seq: i + 1, audit_id: row.id })));

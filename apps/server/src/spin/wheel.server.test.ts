@@ -6,12 +6,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { seedMatches, sha256Hex, spinDucks, wheelOdds } from '@quackquest/contract';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY, addCheckpoint, api, attempt, createUser, getTestContext, repoRoot } from '../../test/helpers';
 import { privateDatabases } from '../../test/private-databases';
 import { applyPack } from '../campaign/load';
 import { readPack } from '../campaign/pack';
-import { type Database, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
 import { users } from '../db/schema';
 import { commitWheelDays, wheelDayOf, wheelDays } from './wheel-days';
 import { verifyWheelDay } from './wheel-verify';
@@ -131,14 +131,14 @@ describe('the verifiable wheel', () => {
   });
 
   describe('on a database of its own', () => {
-    // Created before the test, not in it: a new embedded database takes seconds, many more on a loaded machine.
-    let database: Database;
-    beforeAll(async () => {
-      database = await databases.fresh();
+    const own = databases.before(async () => {
+      const database = await databases.fresh();
       await applyPack(database.db, readPack(path.join(repoRoot, 'campaigns/demo')));
+      return database;
     });
 
     it('`ops wheel:verify` finds a spin whose ducks were changed, and a seed that is not the one committed to', async () => {
+      const database = own();
       const { db } = database;
       const day = '2026-11-20';
       const seed = randomBytes(32).toString('hex');
