@@ -7,8 +7,8 @@
 // (a sign-in's holds a live link and code, a winner's the person and their prize) and blanked once sent, expired or
 // failed.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import { and, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, type Tx, queryRows } from '../db/client';
 import { mailQueue } from '../db/schema';
 import type { Mailer } from './mailer';
 
@@ -382,83 +382,41 @@ async function giveUpExpired(options: MailWorkerOptions, now: Date): Promise<voi
 }
 
 /**
- * The ids of the next `room` due rows, in turns (decision 058), locked (SKIP LOCKED). A client is an IP and the browser
- * binding it presented (none: one client per IP); other e-mail is one client of its own. Within an IP, its clients
- * take turns: a client's k-th due row comes in round k plus what the client was sent (or is being sent) in the last
- * minute, so one client's burst waits behind every other client's next e-mail. Across IPs, the j-th row of an IP in
- * that order comes at (j + what the IP was sent in the last minute) / (1 + the links its visitors used, signed in
- * with, in the last minute): a ship whose passengers sign in takes turns in proportion, a script making up browsers
- * that open nothing takes one turn among all. Oldest first within a turn.
- */
-function inTurns(channel: string, now: Date, room: number) {
-  const at = now.toISOString();
-  const minuteAgo = new Date(now.getTime() - RATE_WINDOW_MS).toISOString();
-  return sql`
-    with lately as (
-      select requester_ip, requester from mail_queue where channel = ${channel} and sent_at > ${minuteAgo}::timestamptz
-      union all
-      select requester_ip, requester from mail_queue
-       where channel = ${channel} and state = 'queued' and locked_until > ${at}::timestamptz),
-    recent as (
-      select coalesce(requester_ip, '') as ip, coalesce(requester, '') as who, count(*)::int as n from lately group by 1, 2),
-    ip_recent as (select ip, sum(n)::int as n from recent group by ip),
-    used as (
-      select client_ip as ip, count(*)::int as n from email_links where used_at > ${minuteAgo}::timestamptz group by 1),
-    due as (
-      select id, next_attempt_at, coalesce(requester_ip, '') as ip, coalesce(requester, '') as who
-        from mail_queue
-       where channel = ${channel} and state = 'queued' and next_attempt_at <= ${at}::timestamptz
-         and expires_at > ${at}::timestamptz and (locked_until is null or locked_until <= ${at}::timestamptz)),
-    by_client as (
-      select due.*, row_number() over (partition by due.ip, due.who order by due.next_attempt_at, due.id)
-               + coalesce(recent.n, 0) as round
-        from due left join recent on recent.ip = due.ip and recent.who = due.who),
-    by_ip as (
-      select by_client.*, row_number() over (partition by by_client.ip order by round, next_attempt_at, id) as turn
-        from by_client),
-    chosen as (
-      select by_ip.id
-        from by_ip
-        left join ip_recent on ip_recent.ip = by_ip.ip
-        left join used on used.ip = by_ip.ip and by_ip.ip <> ''
-       order by (by_ip.turn + coalesce(ip_recent.n, 0))::float8 / (1 + coalesce(used.n, 0)), by_ip.next_attempt_at, by_ip.id
-       limit ${room})
-    select mail_queue.id from mail_queue join chosen on chosen.id = mail_queue.id for update of mail_queue skip locked`;
-}
-
-/**
- * Claims due rows within the rate: under an advisory lock per channel (claims from all instances take turns, for
- * a few milliseconds), the e-mails sent in the last minute plus those being sent are counted, and at most the rest
- * of SIGNIN_MAIL_PER_MINUTE is claimed (and of its sixth in the last 10 seconds), in turns by client and IP (inTurns). SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
+ * Claims due rows within the rate, in one call of qq_mail_claim (mail/qq_mail_claim.sql, decision 095): under an
+ * advisory lock per channel (claims from all instances take turns, for a few milliseconds), the e-mails sent in the
+ * last minute plus those being sent are counted, and at most the rest of SIGNIN_MAIL_PER_MINUTE is claimed (and of its
+ * sixth in the last 10 seconds). SKIP LOCKED keeps a claim from waiting on rows another transaction holds.
+ *
+ * The rows come in turns (decision 058). A client is an IP and the browser binding it presented (none: one client per
+ * IP); other e-mail is one client of its own. Within an IP, its clients take turns: a client's k-th due row comes in
+ * round k plus what the client was sent (or is being sent) in the last minute, so one client's burst waits behind every
+ * other client's next e-mail. Across IPs, the j-th row of an IP in that order comes at (j + what the IP was sent in the
+ * last minute) / (1 + the links its visitors used, signed in with, in the last minute): a ship whose passengers sign in
+ * takes turns in proportion, a script making up browsers that open nothing takes one turn among all. Oldest first
+ * within a turn.
  */
 async function claim(options: MailWorkerOptions, now: Date, most: number): Promise<MailRow[]> {
   const { db, channel } = options;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-queue:${channel}`}))`);
-    // Three counts in one statement, each on its own index: sent in the last minute and in the last 10 seconds, and
-    // claimed (being sent) now.
-    const [counts] = await tx
-      .select({
-        sent: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - RATE_WINDOW_MS)))})`,
-        sending: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), eq(mailQueue.state, 'queued'), gt(mailQueue.lockedUntil, now))})`,
-        lately: sql<number>`(select count(*)::int from ${mailQueue} where ${and(eq(mailQueue.channel, channel), gt(mailQueue.sentAt, new Date(now.getTime() - PACE_WINDOW_MS)))})`,
-      })
-      .from(sql`(select 1) as one`);
-    const sending = Number(counts?.sending ?? 0);
-    const room = Math.min(
-      most,
-      options.perMinute - Number(counts?.sent ?? 0) - sending,
-      paceOf(options.perMinute) - Number(counts?.lately ?? 0) - sending,
-    );
-    if (room <= 0) return [];
-    // The due rows chosen in turns, locked and claimed in one statement (decisions 038 and 058).
-    const claimed = await tx
-      .update(mailQueue)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
-      .where(sql`${mailQueue.id} in (${inTurns(channel, now, room)})`)
-      .returning();
-    return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
-  });
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select * from qq_mail_claim(p_channel => ${channel}, p_now => ${now.toISOString()}::timestamptz, p_most => ${most}::int,
+      p_per_minute => ${options.perMinute}::int, p_rate_since => ${new Date(now.getTime() - RATE_WINDOW_MS).toISOString()}::timestamptz,
+      p_pace => ${paceOf(options.perMinute)}::int, p_pace_since => ${new Date(now.getTime() - PACE_WINDOW_MS).toISOString()}::timestamptz,
+      p_claim_until => ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz)`,
+  );
+  return rows.map(mailRowOf).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+}
+
+const mailColumns = Object.entries(getTableColumns(mailQueue));
+
+/** A row of mail_queue as the database driver gives it, read as Drizzle reads the table's rows. */
+function mailRowOf(raw: Record<string, unknown>): MailRow {
+  return Object.fromEntries(
+    mailColumns.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as MailRow;
 }
 
 /** Sends one claimed row; true when the SMTP server took it. A failure schedules the row's next attempt. */
@@ -496,8 +454,8 @@ async function markSent(options: MailWorkerOptions, rows: MailRow[]): Promise<vo
   if (rows.length === 0) return;
   const { db, hooks } = options;
   const sentAt = new Date(options.now());
-  await db.transaction(async (tx) => {
-    const done = await tx
+  const mark = (tx: DbOrTx) =>
+    tx
       .update(mailQueue)
       .set({
         state: 'sent',
@@ -517,7 +475,14 @@ async function markSent(options: MailWorkerOptions, rows: MailRow[]): Promise<vo
         ),
       )
       .returning();
-    for (const row of done) await hooks?.[row.kind as MailKind]?.sent?.(tx, row, sentAt);
+  // Without a `sent` hook for any of the rows' kinds (a sign-in e-mail has none), the mark is one statement and needs
+  // no transaction of its own: one round trip instead of three (decision 095).
+  if (!rows.some((row) => typeof hooks?.[row.kind as MailKind]?.sent === 'function')) {
+    await mark(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    for (const row of await mark(tx)) await hooks?.[row.kind as MailKind]?.sent?.(tx, row, sentAt);
   });
 }
 
